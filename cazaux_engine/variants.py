@@ -1,0 +1,384 @@
+"""Variants as data.
+
+:data:`VARIANT_DATA` is the one table of every rule that differs between the
+games of RULES.md.  It is plain JSON-compatible data: a user file in the same
+format (see :func:`load_variant_file`) can add variants or derive new ones
+from these with ``"parent"``.  :class:`Variant` is the checked, typed form the
+rest of the engine uses; nothing outside this module branches on a variant's
+name.
+
+Fields of a variant record (squares and ranks are from White's side; Black's
+are mirrored across the middle rank):
+
+``files``, ``ranks``
+    board size.
+``pieces``
+    names from :data:`cazaux_engine.pieces.PIECES` (or the file's own
+    ``pieces``); the first must be ``king``.
+``values``
+    per-piece value overrides in centipawns.
+``start``
+    the default start FEN.
+``double_step``
+    ``{piece: "any" | RANK}``: which pawn-like pieces may make a
+    non-capturing double step straight forward, from any rank or only from
+    rank RANK (1-based).
+``en_passant``
+    ``{"victims": [...], "capturers": [...]}``.
+``promotion``
+    ``{"pieces": [...], "choices": [...]}``: who promotes on the last rank
+    and to what.
+``piece_promotions``
+    ``{piece: piece}`` compulsory one-choice promotions on the last rank.
+``pawn_like``
+    pieces whose moves reset the 50-move counter.
+``king_jump``
+    the Zanzibar King's jump (RULES.md "King's jump").
+``castling``
+    list of ``{"right": "K", "king": "e1", "king_to": "g1", "rook": "h1",
+    "rook_to": "f1"}`` for White (Black mirrored, right in lower case).
+``stalemate``
+    ``"draw"`` or ``"loss"`` (for the stalemated side).
+``bare_king``
+    ``"draw"`` (two bare Kings draw) or ``"shatranj"`` (a bare King loses
+    unless it bares the other King at once, which draws).
+``setup``
+    Black's choice of placement, mirrored for White:
+    ``{"groups": [{"squares": [...], "pieces": [...]}, ...], "king_file": "f"}``.
+    Each group's pieces are permuted over its squares in
+    ``itertools.permutations`` order of the listed pieces, keeping the King
+    on ``king_file``; groups combine with the first varying slowest.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import betza as betza_mod
+from .pieces import PIECES
+
+ZANZIBAR_ARMY = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn', 'eagle',
+                 'rhinoceros', 'lion', 'buffalo', 'prince', 'camel', 'giraffe',
+                 'cannon', 'crocodile', 'elephant', 'machine']
+
+VARIANT_DATA: dict[str, dict[str, Any]] = {
+    'chess': {
+        'files': 8, 'ranks': 8,
+        'pieces': ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'],
+        'values': {'queen': 900, 'bishop': 325, 'knight': 300},
+        'start': 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'double_step': {'pawn': 2},
+        'en_passant': {'victims': ['pawn'], 'capturers': ['pawn']},
+        'promotion': {'pieces': ['pawn'], 'choices': ['queen', 'rook', 'bishop', 'knight']},
+        'castling': [
+            {'right': 'K', 'king': 'e1', 'king_to': 'g1', 'rook': 'h1', 'rook_to': 'f1'},
+            {'right': 'Q', 'king': 'e1', 'king_to': 'c1', 'rook': 'a1', 'rook_to': 'd1'},
+        ],
+    },
+    'pemba': {
+        'files': 10, 'ranks': 10,
+        'pieces': ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn', 'elephant',
+                   'cannon', 'camel', 'giraffe', 'crocodile', 'machine'],
+        'values': {'queen': 900, 'camel': 250, 'elephant': 275, 'knight': 300, 'machine': 325},
+        'start': 'cmvzwwzvmc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/CMVZWWZVMC w KQkq - 0 1',
+        'double_step': {'pawn': 3},
+        'en_passant': {'victims': ['pawn'], 'capturers': ['pawn']},
+        'promotion': {'pieces': ['pawn'],
+                      'choices': ['queen', 'rook', 'bishop', 'knight', 'elephant', 'cannon',
+                                  'camel', 'giraffe', 'crocodile', 'machine']},
+        'castling': [
+            {'right': 'K', 'king': 'f2', 'king_to': 'h2', 'rook': 'i2', 'rook_to': 'g2'},
+            {'right': 'Q', 'king': 'f2', 'king_to': 'd2', 'rook': 'b2', 'rook_to': 'e2'},
+        ],
+    },
+    'zanzibar-s': {
+        'files': 12, 'ranks': 12,
+        'pieces': ZANZIBAR_ARMY,
+        'values': {'queen': 900},
+        'start': 'cmzvfqkuvzmc/ernbwlgwbnre/ppppippipppp/12/12/12/12/12/12/'
+                 'PPPPIPPIPPPP/ERNBWLGWBNRE/CMZVFQKUVZMC w Kk - 0 1',
+        'double_step': {'pawn': 'any', 'prince': 'any'},
+        'en_passant': {'victims': ['pawn', 'prince'], 'capturers': ['pawn']},
+        'promotion': {'pieces': ['pawn', 'prince'],
+                      'choices': ['queen', 'eagle', 'lion', 'rhinoceros', 'buffalo']},
+        'king_jump': True,
+        'setup': {'king_file': 'f', 'groups': [
+            {'squares': ['f1', 'g1', 'f2', 'g2'], 'pieces': ['king', 'queen', 'eagle', 'lion']},
+            {'squares': ['e1', 'h1'], 'pieces': ['rhinoceros', 'buffalo']},
+        ]},
+    },
+    'zanzibar-s-promo': {
+        'parent': 'zanzibar-s',
+        'piece_promotions': {'knight': 'buffalo', 'camel': 'buffalo', 'giraffe': 'buffalo',
+                             'elephant': 'lion', 'machine': 'lion'},
+    },
+    'zanzibar-xl': {
+        'files': 12, 'ranks': 12,
+        'pieces': ZANZIBAR_ARMY + ['duchess', 'sorceress'],
+        'start': 'cmzvfqkuvzmc/ernbslgdbnre/ppppiwwipppp/4pppp4/12/12/12/12/'
+                 '4PPPP4/PPPPIWWIPPPP/ERNBSLGDBNRE/CMZVFQKUVZMC w Kk - 0 1',
+        'double_step': {'pawn': 'any', 'prince': 'any'},
+        'en_passant': {'victims': ['pawn', 'prince'], 'capturers': ['pawn']},
+        'promotion': {'pieces': ['pawn', 'prince'],
+                      'choices': ['queen', 'eagle', 'lion', 'duchess', 'sorceress',
+                                  'rhinoceros', 'buffalo']},
+        'king_jump': True,
+        'setup': {'king_file': 'f', 'groups': [
+            {'squares': ['f1', 'g1', 'f2', 'g2'], 'pieces': ['king', 'queen', 'eagle', 'lion']},
+            {'squares': ['e1', 'h1', 'e2', 'h2'],
+             'pieces': ['rhinoceros', 'buffalo', 'duchess', 'sorceress']},
+        ]},
+    },
+    'maasai': {
+        'files': 12, 'ranks': 12,
+        'pieces': ZANZIBAR_ARMY + ['duchess', 'sorceress', 'maasai'],
+        'start': 'cmzvfqkuvzmc/ernbslgdbnre/aaaaiwwiaaaa/pppppppppppp/12/12/12/12/'
+                 'PPPPPPPPPPPP/AAAAIWWIAAAA/ERNBSLGDBNRE/CMZVFQKUVZMC w Kk - 0 1',
+        'double_step': {'pawn': 4, 'maasai': 'any', 'prince': 3},
+        'en_passant': {'victims': ['pawn', 'maasai', 'prince'], 'capturers': ['pawn', 'maasai']},
+        'promotion': {'pieces': ['pawn', 'maasai', 'prince'],
+                      'choices': ['queen', 'eagle', 'lion', 'sorceress', 'duchess',
+                                  'rhinoceros', 'buffalo']},
+        'pawn_like': ['pawn', 'maasai'],
+        'king_jump': True,
+        'setup': {'king_file': 'f', 'groups': [
+            {'squares': ['e1', 'f1', 'g1', 'h1', 'e2', 'f2', 'g2', 'h2'],
+             'pieces': ['rhinoceros', 'king', 'queen', 'buffalo', 'duchess', 'eagle',
+                        'lion', 'sorceress']},
+        ]},
+    },
+    'oblong44': {
+        'files': 4, 'ranks': 11,
+        'pieces': ['king', 'ferz', 'alfil', 'knight', 'dabbaba', 'pawn'],
+        'values': {'knight': 300},
+        'start': 'ekfe/1nn1/d2d/pppp/4/4/4/PPPP/D2D/1NN1/EFKE w - - 0 1',
+        'promotion': {'pieces': ['pawn'], 'choices': ['ferz']},
+        'stalemate': 'loss',
+        'bare_king': 'shatranj',
+    },
+}
+
+DEFAULTS: dict[str, Any] = {
+    'values': {}, 'double_step': {}, 'en_passant': {'victims': [], 'capturers': []},
+    'promotion': {'pieces': [], 'choices': []}, 'piece_promotions': {},
+    'king_jump': False, 'castling': [], 'stalemate': 'draw',
+    'bare_king': 'draw', 'setup': None,
+}
+
+
+class VariantError(ValueError):
+    """A variant record that is inconsistent or unknown."""
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One piece of a variant's army."""
+    name: str
+    letter: str          # upper-case FEN letter
+    betza: str           # moves shared by all variants (see pieces.py)
+    value: int           # centipawns
+    atoms: tuple = field(repr=False, compare=False, default=())
+
+
+def square_index(name: str, files: int, ranks: int) -> tuple[int, int]:
+    """'e1' -> (4, 0) (file, rank), checked against the board size."""
+    if len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        raise VariantError(f'bad square name {name!r}')
+    f = ord(name[0].lower()) - ord('a')
+    r = int(name[1:]) - 1
+    if not (0 <= f < files and 0 <= r < ranks):
+        raise VariantError(f'square {name!r} is off a {files}x{ranks} board')
+    return f, r
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A checked variant record; see the module docstring for the fields."""
+    name: str
+    files: int
+    ranks: int
+    pieces: tuple[PieceType, ...]
+    start: str
+    double_step: dict
+    ep_victims: frozenset
+    ep_capturers: frozenset
+    promoters: frozenset
+    promotion_choices: tuple
+    piece_promotions: dict
+    pawn_like: frozenset
+    king_jump: bool
+    castling: tuple
+    stalemate: str
+    bare_king: str
+    setup: dict | None
+
+    def piece(self, name: str) -> PieceType:
+        for p in self.pieces:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def letter(self, name: str) -> str:
+        return self.piece(name).letter
+
+    def xboard_betza(self, piece: PieceType) -> str:
+        """The piece's full Betza string for an XBoard ``piece`` command.
+
+        The base moves plus the variant's double step, e.p. capture, King's
+        jump or castling, in the forms XBoard 4.9.1 understands
+        (PROTOCOL-NOTES.md section 2).
+        """
+        s = piece.betza
+        ds = self.double_step.get(piece.name)
+        if ds is not None:
+            s += 'fmnD' if ds == 'any' else 'ifmnD'
+        if piece.name in self.ep_capturers:
+            s += 'feF'
+        if piece.name == 'king':
+            if self.king_jump:
+                s += 'imAimDimN'
+            elif self.castling:
+                # Shako castling (Rook one square in from the edge) needs j
+                rook_files = {c['rook'][0] for c in self.castling}
+                edge = {'a', chr(ord('a') + self.files - 1)}
+                s += 'isO2' if rook_files <= edge else 'isjO2'
+        return s
+
+
+def _merge(parent: dict, child: dict) -> dict:
+    out = dict(parent)
+    out.update({k: v for k, v in child.items() if k != 'parent'})
+    return out
+
+
+def _resolve(name: str, table: dict, seen=()) -> dict:
+    rec = table[name]
+    if 'parent' in rec:
+        par = rec['parent']
+        if par in seen or par == name:
+            raise VariantError(f'variant {name!r}: parent cycle')
+        if par not in table:
+            raise VariantError(f'variant {name!r}: unknown parent {par!r}')
+        return _merge(_resolve(par, table, seen + (name,)), rec)
+    return rec
+
+
+def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
+    """Check a (resolved) variant record and return a :class:`Variant`."""
+    library = library or PIECES
+    r = dict(DEFAULTS)
+    r.update(rec)
+    for key in ('files', 'ranks', 'pieces', 'start'):
+        if key not in r:
+            raise VariantError(f'variant {name!r}: missing {key!r}')
+    files, ranks = r['files'], r['ranks']
+    if not (isinstance(files, int) and isinstance(ranks, int) and 1 <= files <= 16 and 3 <= ranks <= 16):
+        raise VariantError(f'variant {name!r}: board {files}x{ranks} not supported (files 1-16, ranks 3-16)')
+    names = list(r['pieces'])
+    if not names or names[0] != 'king':
+        raise VariantError(f'variant {name!r}: the first piece must be king')
+    army = []
+    letters = set()
+    for pn in names:
+        if pn not in library:
+            raise VariantError(f'variant {name!r}: unknown piece {pn!r}')
+        d = library[pn]
+        letter = d['letter'].upper()
+        if len(letter) != 1 or not letter.isalpha():
+            raise VariantError(f'piece {pn!r}: letter must be one letter')
+        if letter in letters:
+            raise VariantError(f'variant {name!r}: letter {letter} used twice')
+        letters.add(letter)
+        try:
+            atoms = tuple(betza_mod.parse(d['betza']))
+        except betza_mod.BetzaError as e:
+            raise VariantError(f'piece {pn!r}: {e}') from None
+        value = int(r['values'].get(pn, d['value']))
+        army.append(PieceType(pn, letter, d['betza'], value, atoms))
+    known = set(names)
+
+    def check(names_, what):
+        for x in names_:
+            if x not in known:
+                raise VariantError(f'variant {name!r}: {what} names {x!r}, not in its army')
+        return frozenset(names_)
+
+    pawn_like = r.get('pawn_like', [p for p in ('pawn',) if p in known])
+    ds = dict(r['double_step'])
+    check(ds, 'double_step')
+    for pn, rule in ds.items():
+        if rule != 'any' and not (isinstance(rule, int) and 1 <= rule <= ranks):
+            raise VariantError(f'variant {name!r}: double_step of {pn} must be "any" or a rank')
+    ep = r['en_passant']
+    promo = r['promotion']
+    check(promo['choices'], 'promotion')
+    pp = dict(r['piece_promotions'])
+    check(pp, 'piece_promotions')
+    check(pp.values(), 'piece_promotions')
+    castling = []
+    for c in r['castling']:
+        for k in ('king', 'king_to', 'rook', 'rook_to'):
+            square_index(c[k], files, ranks)
+        castling.append(dict(c))
+    if r['stalemate'] not in ('draw', 'loss'):
+        raise VariantError(f'variant {name!r}: stalemate must be "draw" or "loss"')
+    if r['bare_king'] not in ('draw', 'shatranj'):
+        raise VariantError(f'variant {name!r}: bare_king must be "draw" or "shatranj"')
+    setup = r['setup']
+    if setup:
+        for g in setup['groups']:
+            check(g['pieces'], 'setup')
+            if len(g['pieces']) != len(g['squares']):
+                raise VariantError(f'variant {name!r}: a setup group needs one square per piece')
+            for s in g['squares']:
+                square_index(s, files, ranks)
+    return Variant(
+        name=name, files=files, ranks=ranks, pieces=tuple(army), start=r['start'],
+        double_step=ds, ep_victims=check(ep['victims'], 'en_passant'),
+        ep_capturers=check(ep['capturers'], 'en_passant'),
+        promoters=check(promo['pieces'], 'promotion'),
+        promotion_choices=tuple(promo['choices']),
+        piece_promotions=pp, pawn_like=check(pawn_like, 'pawn_like'),
+        king_jump=bool(r['king_jump']), castling=tuple(castling),
+        stalemate=r['stalemate'], bare_king=r['bare_king'], setup=setup)
+
+
+VARIANTS: dict[str, Variant] = {
+    n: build_variant(n, _resolve(n, VARIANT_DATA)) for n in VARIANT_DATA}
+
+VARIANT_NAMES: tuple[str, ...] = tuple(VARIANT_DATA)
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name`` (built-in or loaded from a file)."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise VariantError(f'unknown variant {name!r} (known: {", ".join(VARIANTS)})') from None
+
+
+def load_variant_file(path: str, register: bool = True) -> dict[str, Variant]:
+    """Load variants from a JSON file ``{"pieces": {...}, "variants": {...}}``.
+
+    ``pieces`` adds to the piece library (same fields as
+    :data:`cazaux_engine.pieces.PIECES`); ``variants`` holds records as in
+    :data:`VARIANT_DATA`, and may use ``"parent"`` to start from a built-in
+    variant.  With ``register`` the variants become known to
+    :func:`get_variant`.
+    """
+    with open(path, encoding='utf-8') as f:
+        try:
+            data = json.load(f)
+        except json.JSONDecodeError as e:
+            raise VariantError(f'{path}: not valid JSON: {e}') from None
+    if not isinstance(data, dict) or not isinstance(data.get('variants'), dict):
+        raise VariantError(f'{path}: expected an object with a "variants" object')
+    library = dict(PIECES)
+    library.update(data.get('pieces', {}))
+    table = dict(VARIANT_DATA)
+    table.update(data['variants'])
+    out = {n: build_variant(n, _resolve(n, table), library) for n in data['variants']}
+    if register:
+        VARIANTS.update(out)
+    return out

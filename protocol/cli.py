@@ -1,0 +1,58 @@
+"""The ``cazaux-engine`` command: protocol loop and subcommands.
+
+Without a subcommand the engine speaks an engine protocol on standard input
+and output, chosen by the first command it reads (``xboard``/``protover`` for
+XBoard/WinBoard, ``uci`` for UCI).
+"""
+from __future__ import annotations
+
+import sys
+
+from cazaux_engine import __version__
+
+HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
+games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
+Chess 44 and orthodox chess.
+
+usage:
+  cazaux-engine                 speak XBoard (CECP v2) or UCI on stdin/stdout;
+                                the protocol is chosen by the first command
+                                ("xboard"/"protover" or "uci")
+  cazaux-engine perft VARIANT [FEN|startpos] DEPTH [--divide]
+                                count legal move tree leaves
+  cazaux-engine bench [--depth N]
+                                fixed-depth searches of fixed positions of every
+                                variant; prints total nodes and nodes/second
+  cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
+  cazaux-engine --help | --version
+
+Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ('-h', '--help', 'help'):
+        print(HELP)
+        return 0
+    if argv and argv[0] in ('-V', '--version'):
+        print(f'cazaux-engine {__version__}')
+        return 0
+    if argv and argv[0] == 'perft':
+        from cazaux_engine.perft import main as perft_main
+        return perft_main(argv[1:])
+    if argv and argv[0] == 'bench':
+        from search.bench import main as bench_main
+        return bench_main(argv[1:])
+    if argv and argv[0] == 'match':
+        from protocol.match import main as match_main
+        return match_main(argv[1:])
+    if argv:
+        print(f'error: unknown command {argv[0]!r} (try --help)', file=sys.stderr)
+        return 2
+    from protocol.loop import run
+    return run(sys.stdin, sys.stdout)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
