@@ -15,9 +15,11 @@ games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
 Chess 44 and orthodox chess.
 
 usage:
-  cazaux-engine                 speak XBoard (CECP v2) or UCI on stdin/stdout;
+  cazaux-engine [--option NAME=VALUE ...]
+                                speak XBoard (CECP v2) or UCI on stdin/stdout;
                                 the protocol is chosen by the first command
-                                ("xboard"/"protover" or "uci")
+                                ("xboard"/"protover" or "uci"); --option presets
+                                an engine option (e.g. --option Hash=128)
   cazaux-engine perft VARIANT [FEN|startpos] DEPTH [--divide]
                                 count legal move tree leaves
   cazaux-engine bench [--depth N]
@@ -47,11 +49,22 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == 'match':
         from protocol.match import main as match_main
         return match_main(argv[1:])
-    if argv:
-        print(f'error: unknown command {argv[0]!r} (try --help)', file=sys.stderr)
+    from protocol.options import OptionError, Options
+    options = Options()
+    rest = list(argv)
+    while rest and rest[0] == '--option' and len(rest) >= 2:
+        name, eq, value = rest[1].partition('=')
+        try:
+            options.set(name, value if eq else None)
+        except OptionError as e:
+            print(f'error: --option {rest[1]}: {e}', file=sys.stderr)
+            return 2
+        rest = rest[2:]
+    if rest:
+        print(f'error: unknown command or argument {rest[0]!r} (try --help)', file=sys.stderr)
         return 2
     from protocol.loop import run
-    return run(sys.stdin, sys.stdout)
+    return run(sys.stdin, sys.stdout, options)
 
 
 if __name__ == '__main__':

@@ -1,0 +1,99 @@
+"""Engine options, shared by the XBoard and UCI layers.
+
+Each option is declared once here; the protocols print it in their own
+syntax and set it through :meth:`Options.set`, which checks the value and
+leaves the option unchanged (raising OptionError with a clear message) when
+the value is bad.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cazaux_engine.variants import VARIANT_NAMES
+
+
+class OptionError(ValueError):
+    """A bad option name or value; the message is meant for the user."""
+
+
+@dataclass
+class Option:
+    name: str
+    kind: str                  # 'spin', 'check', 'combo', 'button', 'string'
+    default: object = None
+    min: int | None = None
+    max: int | None = None
+    choices: tuple = ()
+    protocols: tuple = ('uci', 'xboard')
+    help: str = ''
+
+    def parse(self, text: str):
+        """The value ``text`` denotes; OptionError if it is not allowed."""
+        text = text.strip()
+        if self.kind == 'spin':
+            try:
+                v = int(text)
+            except ValueError:
+                raise OptionError(f'{self.name}: {text!r} is not a whole number') from None
+            if not self.min <= v <= self.max:
+                raise OptionError(f'{self.name}: {v} is out of range {self.min}..{self.max}')
+            return v
+        if self.kind == 'check':
+            if text.lower() in ('true', '1', 'on'):
+                return True
+            if text.lower() in ('false', '0', 'off'):
+                return False
+            raise OptionError(f'{self.name}: {text!r} is not true or false')
+        if self.kind == 'combo':
+            for c in self.choices:
+                if c.lower() == text.lower():
+                    return c
+            raise OptionError(f'{self.name}: {text!r} is not one of {", ".join(self.choices)}')
+        return text
+
+
+MAX_SETUP = 10080   # maasai has the most placements
+
+OPTIONS: tuple[Option, ...] = (
+    Option('UCI_Variant', 'combo', 'chess', choices=VARIANT_NAMES, protocols=('uci',),
+           help='the variant to play'),
+    Option('Hash', 'spin', 64, 1, 4096, help='transposition table size in MB'),
+    Option('Clear Hash', 'button', help='forget the transposition table'),
+    Option('Ponder', 'check', False, protocols=('uci',), help='think on the opponent\'s time'),
+    Option('MultiPV', 'spin', 1, 1, 64, help='number of best lines to report when analysing'),
+    Option('Move Overhead', 'spin', 50, 0, 5000,
+           help='milliseconds kept in reserve per move for GUI and pipe delays'),
+    Option('Setup', 'spin', 0, -1, MAX_SETUP,
+           help='start placement in the Cazaux games: 0 the default, 1..N a placement '
+                'index (24 zanzibar-s, 288 zanzibar-xl, 10080 maasai), -1 a random one'),
+    Option('UCI_AnalyseMode', 'check', False, protocols=('uci',),
+           help='set by GUIs while analysing'),
+    Option('Evaluation', 'combo', 'full', choices=('full', 'material'),
+           help='full evaluation, or material only (a weaker version for testing)'),
+)
+
+
+@dataclass
+class Options:
+    """Current option values, by name."""
+    values: dict = field(default_factory=lambda: {o.name: o.default for o in OPTIONS
+                                                   if o.kind != 'button'})
+
+    def __getitem__(self, name: str):
+        return self.values[name]
+
+    @staticmethod
+    def find(name: str) -> Option:
+        for o in OPTIONS:
+            if o.name.lower() == name.strip().lower():
+                return o
+        raise OptionError(f'no option named {name.strip()!r}')
+
+    def set(self, name: str, text: str | None) -> Option:
+        """Set option ``name`` from text; return the Option (for buttons: just it)."""
+        o = self.find(name)
+        if o.kind != 'button':
+            if text is None:
+                raise OptionError(f'{o.name}: a value is needed')
+            self.values[o.name] = o.parse(text)
+        return o
