@@ -1,0 +1,652 @@
+"""The XBoard/WinBoard engine protocol (CECP v2).
+
+This layer only translates: text commands become calls to the game
+(:class:`protocol.game.Game`) and the searcher, results become text.  The
+command loop runs in the calling thread; searches run in a
+:class:`search.SearchThread`, so ``?``, ``ping``, ``force``, ``new``,
+``result`` and ``quit`` are answered while the engine thinks.
+
+XBoard conventions handled here (PROTOCOL-NOTES.md):
+
+* ranks of a 10-rank board are numbered 0-9 in moves and squares;
+* an e.p. capture is sent as a two-leg move (``e5d5,d5d6``), so that XBoard
+  removes the victim wherever the capture happens, and read in that form;
+* every variant except chess is described with ``setup`` and ``piece``
+  (see :mod:`protocol.xboard_variants`); the engine option ``Setup`` picks
+  the start placement announced there.
+
+Every rule is checked by the engine itself: a move XBoard lets through but
+the rules forbid (a King's jump out of check, an e.p. capture by a Prince)
+is answered ``Illegal move`` and changes nothing.
+"""
+from __future__ import annotations
+
+import threading
+import traceback
+
+from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, __version__, get_variant
+from cazaux_engine.outcome import Outcome, outcome
+from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from protocol.game import Game, setup_start_fen
+from protocol.options import OPTIONS, OptionError, Options
+from protocol.xboard_clock import Clock, ClockError
+from protocol import xboard_moves as xm
+from protocol.xboard_variants import (engine_variant, rank_base, variants_feature,
+                                      xboard_variant_lines)
+from search import Searcher, SearchThread
+
+MATE_BASE = 100000
+# XBoard's own 50-move count resets on moves of these slots (Pawn, Lance)
+XB_PAWN_SLOTS = (0, 18)
+
+
+def option_feature(o) -> str | None:
+    """The ``feature option="..."`` text of an engine option (None if UCI-only)."""
+    if 'xboard' not in o.protocols:
+        return None
+    if o.kind == 'spin':
+        return f'{o.name} -spin {o.default} {o.min} {o.max}'
+    if o.kind == 'check':
+        return f'{o.name} -check {int(bool(o.default))}'
+    if o.kind == 'combo':
+        return f'{o.name} -combo ' + ' /// '.join(('*' if c == o.default else '') + c
+                                                  for c in o.choices)
+    if o.kind == 'button':
+        return f'{o.name} -button'
+    return f'{o.name} -string {o.default or ""}'
+
+
+class XBoard:
+    """One XBoard session; :meth:`handle` takes one command line."""
+
+    def __init__(self, out, options: Options | None = None):
+        self.out = out
+        self.options = options or Options()
+        self.searcher = Searcher(hash_mb=self.options['Hash'],
+                                 material_only=self.options['Evaluation'] == 'material')
+        self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+        self.thread = SearchThread(self.searcher)
+        self.lock = threading.RLock()
+        self.game = Game('chess')
+        self.xb_irreversible: list[bool] = []   # per game move: resets XBoard's 50-move count
+        self.clock = Clock()
+        self.force = False
+        self.engine_side = -1          # the colour the engine plays (when not in force mode)
+        self.ponder = False            # hard / easy
+        self.post = False
+        self.analyzing = False
+        self.mode = None               # None, 'think', 'ponder' or 'analyze'
+        self.gen = 0                   # search generation: results of older ones are ignored
+        self.pending_pongs: list[str] = []
+        self.deferred_options: list[tuple[str, str | None]] = []
+        self.excluded: set[int] = set()
+        self.last_info = None
+        self.search_pos = None
+        self.ponder_guess = None
+        self.hint = None               # (position hash, move) predicted for the user
+        self.timer = None
+        self.done = False
+        self.start_halfmove = 0
+        # held while a command runs, and by a thread that starts pondering
+        self.ctl = threading.Lock()
+
+    # -- output helpers -------------------------------------------------------
+    def send(self, line: str) -> None:
+        self.out.send(line)
+
+    @property
+    def rb(self) -> int:
+        return rank_base(self.game.variant)
+
+    # -- the command loop ------------------------------------------------------
+    def handle(self, line: str) -> None:
+        """Execute one command line; never raises."""
+        cmd = line.strip()
+        if not cmd:
+            return
+        word, _, arg = cmd.partition(' ')
+        arg = arg.strip()
+        try:
+            fn = getattr(self, 'cmd_' + COMMANDS.get(word, ''), None)
+            with self.ctl:
+                if fn is not None:
+                    fn(arg, cmd)
+                elif xm.looks_like_move(word) and not arg:
+                    self.cmd_usermove(word, cmd)
+                else:
+                    self.send(f'Error (unknown command): {cmd}')
+        except Exception as e:       # never let a bad command kill the engine
+            self.send(f'Error (internal error: {type(e).__name__}): {cmd}')
+            for tb in traceback.format_exc().splitlines():
+                self.send('# ' + tb)
+
+    # -- search control -----------------------------------------------------
+    def stop_search(self) -> None:
+        """Stop any search and forget its result; answers deferred pings."""
+        with self.lock:
+            self.gen += 1
+            self.mode = None
+            self._cancel_timer()
+        self.thread.stop()
+        self.thread.wait()
+        self._after_search()
+
+    def _after_search(self) -> None:
+        with self.lock:
+            if self.mode is None:
+                for p in self.pending_pongs:
+                    self.send(p)
+                self.pending_pongs.clear()
+                for name, value in self.deferred_options:
+                    self._apply_option(name, value)
+                self.deferred_options.clear()
+
+    def _cancel_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _start(self, mode: str, pos, limits) -> None:
+        with self.lock:
+            self.gen += 1
+            gen = self.gen
+            self.mode = mode
+            self.last_info = None
+            self.search_pos = pos.copy()
+        if self.excluded and mode != 'ponder':
+            allowed = [m for m in pos.legal_moves() if m not in self.excluded]
+            if allowed:
+                limits.searchmoves = allowed
+        limits.multipv = self.options['MultiPV'] if mode == 'analyze' else 1
+        self.thread.start(pos, limits, on_info=lambda info: self._on_info(gen, info),
+                          on_done=lambda res: self._on_done(gen, res))
+
+    def _on_info(self, gen: int, info) -> None:
+        with self.lock:
+            if gen != self.gen:
+                return
+            self.last_info = info
+            if not self.post or not info.pv and info.depth == 0:
+                return
+            if info.mate is not None:
+                score = MATE_BASE + info.mate if info.mate > 0 else -MATE_BASE + info.mate
+            else:
+                score = info.score
+            pv = xm.pv_text(self.search_pos, info.pv, self.rb)
+            mark = {'upper': '?', 'lower': '!'}.get(info.bound, '')
+            self.send(f'{info.depth} {score} {int(info.time * 100)} {info.nodes} {pv}{mark}'.rstrip())
+
+    def _on_done(self, gen: int, result) -> None:
+        with self.lock:
+            if gen != self.gen:
+                return
+            mode = self.mode
+            self.mode = None
+            self._cancel_timer()
+            if mode == 'think':
+                self._play_engine_move(result)
+            elif mode == 'analyze':
+                pass          # an analysis that ended by itself (no legal move)
+        self._after_search()
+
+    # -- the engine's own moves -------------------------------------------------
+    def _xb_fifty(self) -> int:
+        """XBoard's 50-move count (plies) in the current game."""
+        n = 0
+        for irr in reversed(self.xb_irreversible):
+            if irr:
+                return n
+            n += 1
+        return n + self.start_halfmove
+
+    def _reset_game_state(self) -> None:
+        """After a new position: per-game records start afresh."""
+        self.xb_irreversible = []
+        self.start_halfmove = self.game.pos.halfmove
+        self.excluded.clear()
+        self.hint = None
+
+    def _claimable(self, o: Outcome) -> bool:
+        """Whether XBoard (testing claims) would accept this result claim."""
+        if o.reason == 'fifty-move':
+            return self._xb_fifty() >= 100
+        return True
+
+    def _claim(self, o: Outcome) -> None:
+        self.send(f'{o.result} {{{o.comment}}}')
+
+    def _push(self, m: int) -> None:
+        pos = self.game.pos
+        slot = xm.slot_of(pos, move_from(m))
+        self.xb_irreversible.append(pos.is_capture(m) or slot in XB_PAWN_SLOTS)
+        self.game.push(m)
+        self.excluded.clear()
+
+    def _play_engine_move(self, result) -> None:
+        pos = self.game.pos
+        legal = pos.legal_moves()
+        m = result.best if result is not None else None
+        if m not in legal:
+            m = legal[0] if legal else None
+        if m is None:
+            o = outcome(pos)
+            if o is not None:
+                self._claim(o)
+            else:
+                self.send('resign')
+            self.force = True
+            return
+        text = xm.move_text(pos, m, self.rb)
+        after = pos.copy()
+        after.push(m)
+        o = outcome(after)
+        if o is not None and o.reason in ('repetition', 'fifty-move'):
+            self.send('offer draw')      # claims a draw that our move brings about
+        self._push(m)
+        self.send(f'move {text}')
+        if o is not None and o.reason not in ('repetition', 'fifty-move'):
+            self._claim(o)
+            self.force = True
+            return
+        if result is not None and result.ponder is not None:
+            self.hint = (self.game.pos.hash, result.ponder)
+        if self.ponder and not self.force and result is not None and result.ponder is not None:
+            gen = self.gen
+            threading.Thread(target=self._start_ponder, args=(gen, result.ponder),
+                             daemon=True).start()
+
+    def _start_ponder(self, gen: int, guess: int) -> None:
+        """Ponder on ``guess`` (run in a thread of its own: the search thread
+        that just moved cannot start the next search itself)."""
+        with self.ctl:
+            self.thread.wait()
+            with self.lock:
+                if gen != self.gen or self.mode is not None or self.force or not self.ponder:
+                    return
+            self._ponder_on(guess)
+
+    def _ponder_on(self, guess: int) -> None:
+        pos = self.game.pos.copy()
+        if guess is None or guess not in pos.legal_moves():
+            return
+        pos.push(guess)
+        if not pos.legal_moves():
+            return
+        self.ponder_guess = guess
+        limits = self._clock_limits(pos)
+        limits.ponder = True
+        self._start('ponder', pos, limits)
+
+    def _clock_limits(self, pos):
+        moves_made = len(self.game.moves) // 2
+        if pos is not self.game.pos:
+            moves_made = (len(self.game.moves) + 1) // 2
+        return self.clock.limits(pos.turn, moves_made, self.searcher.move_overhead)
+
+    def _think(self) -> None:
+        """The engine is on move: claim a finished game or start thinking."""
+        pos = self.game.pos
+        o = outcome(pos)
+        if o is not None and self._claimable(o):
+            self._claim(o)
+            self.force = True
+            return
+        limits = self._clock_limits(pos)
+        self._start('think', pos, limits)
+        self._arm_deadline()
+
+    def _arm_deadline(self) -> None:
+        deadline = self.clock.hard_deadline(self.searcher.move_overhead)
+        if deadline is not None:
+            with self.lock:
+                gen = self.gen
+                t = threading.Timer(deadline, lambda: self._deadline(gen))
+                t.daemon = True
+                self.timer = t
+                t.start()
+
+    def _deadline(self, gen: int) -> None:
+        if gen == self.gen and self.mode == 'think':
+            self.thread.stop()
+
+    def _maybe_think(self) -> None:
+        if not self.force and not self.analyzing and self.game.pos.turn == self.engine_side:
+            self._think()
+
+    def _restart_analysis(self) -> None:
+        if self.analyzing:
+            self.stop_search()
+            if self.game.pos.legal_moves():
+                from search import Limits
+                self._start('analyze', self.game.pos, Limits(infinite=True))
+
+    # -- commands: session ------------------------------------------------------
+    def cmd_xboard(self, arg, cmd):
+        pass
+
+    def cmd_protover(self, arg, cmd):
+        self.send('feature done=0')
+        self.send(f'feature myname="cazaux-engine {__version__}" variants="{variants_feature()}"')
+        self.send('feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
+                  'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 '
+                  'nps=1 debug=1 memory=1 smp=0 exclude=1 setscore=0 highlight=0')
+        for o in OPTIONS:
+            text = option_feature(o)
+            if text:
+                self.send(f'feature option="{text}"')
+        self.send('feature done=1')
+
+    def cmd_ignore(self, arg, cmd):
+        pass
+
+    def cmd_quit(self, arg, cmd):
+        self.stop_search()
+        self.done = True
+
+    def cmd_ping(self, arg, cmd):
+        pong = f'pong {arg}'.rstrip()
+        with self.lock:
+            if self.mode == 'think':      # answered after the move (spec: ping)
+                self.pending_pongs.append(pong)
+                return
+        self.send(pong)
+
+    def cmd_new(self, arg, cmd):
+        self.stop_search()
+        self.game.new('chess')
+        self._reset_game_state()
+        self.force = False
+        self.engine_side = -1
+        self.clock.reset()
+        self.searcher.clear()
+        self._restart_analysis()      # 'new' keeps analyze mode on
+
+    def cmd_variant(self, arg, cmd):
+        name = engine_variant(arg.split()[0] if arg else '')
+        if name not in VARIANT_NAMES:
+            self.send(f'Error (unsupported variant): {cmd}')
+            return
+        v = get_variant(name)
+        try:
+            fen = setup_start_fen(v, self.options['Setup'])
+        except ValueError as e:
+            self.send(f'tellusererror {e}; playing the default position')
+            fen = v.start
+        self.stop_search()
+        self.game.new(name, fen)
+        self._reset_game_state()
+        for line in xboard_variant_lines(v, fen):
+            self.send(line)
+        self._restart_analysis()
+
+    def cmd_force(self, arg, cmd):
+        self.stop_search()
+        self.force = True
+
+    def cmd_go(self, arg, cmd):
+        self.stop_search()
+        self.force = False
+        self.analyzing = False
+        self.engine_side = self.game.pos.turn
+        self._think()
+
+    def cmd_playother(self, arg, cmd):
+        self.stop_search()
+        self.force = False
+        self.engine_side = -self.game.pos.turn
+
+    def cmd_movenow(self, arg, cmd):
+        with self.lock:
+            thinking = self.mode == 'think'
+        if thinking:
+            self.thread.stop()
+            self.thread.wait()
+            self._after_search()
+
+    def cmd_result(self, arg, cmd):
+        self.stop_search()
+        self.force = True
+
+    def cmd_draw(self, arg, cmd):
+        pass          # offers are declined by ignoring them
+
+    # -- commands: moves and positions -----------------------------------------
+    def cmd_usermove(self, arg, cmd):
+        text = arg.split()[0] if arg else ''
+        with self.lock:
+            pondering = self.mode == 'ponder'
+            guess = self.ponder_guess
+        if not pondering:
+            self.stop_search()
+        pos = self.game.pos
+        try:
+            m = xm.parse(pos, text, self.rb)
+        except IllegalMoveError as e:
+            reason = str(e).split(': ', 1)[-1]
+            self.send(f'Illegal move ({reason}): {text}')
+            return
+        if pondering and m == guess and not self.analyzing:
+            with self.lock:
+                if self.mode == 'ponder':          # still searching: it becomes our think
+                    self._push(m)
+                    self.mode = 'think'
+                    self.thread.ponderhit()
+                    self._arm_deadline()
+                    return
+        self.stop_search()
+        self._push(m)
+        if self.analyzing:
+            self._restart_analysis()
+        else:
+            self._maybe_think()
+
+    def cmd_setboard(self, arg, cmd):
+        self.stop_search()
+        try:
+            self.game.set_fen(xm.fen_from_xboard(self.game.variant, arg))
+        except FenError as e:
+            self.send(f'tellusererror Illegal position: {e}')
+            self._restart_analysis()
+            return
+        self._reset_game_state()
+        self._restart_analysis()
+
+    def cmd_undo(self, arg, cmd):
+        self._take_back(1, cmd)
+
+    def cmd_remove(self, arg, cmd):
+        self._take_back(2, cmd)
+
+    def _take_back(self, n: int, cmd: str) -> None:
+        if len(self.game.moves) < n:
+            self.send(f'Error (command not legal now): {cmd}')
+            return
+        self.stop_search()
+        self.game.undo(n)
+        del self.xb_irreversible[len(self.game.moves):]
+        self.excluded.clear()
+        self._restart_analysis()
+
+    def cmd_hint(self, arg, cmd):
+        pos = self.game.pos
+        m = None
+        with self.lock:
+            if self.mode == 'analyze' and self.last_info and self.last_info.pv:
+                m = self.last_info.pv[0]
+        if m is None and self.hint and self.hint[0] == pos.hash:
+            m = self.hint[1]
+        if m is None and self.mode is None and pos.legal_moves():
+            from search import Limits
+            m = Searcher(hash_mb=1).search(pos, Limits(depth=1)).best
+        if m is not None and m in pos.legal_moves():
+            self.send(f'Hint: {xm.move_text(pos, m, self.rb)}')
+
+    def cmd_bk(self, arg, cmd):
+        self.send(' cazaux-engine has no opening book')
+        self.send('')
+
+    def cmd_exclude(self, arg, cmd):
+        self._exclude(arg, cmd, True)
+
+    def cmd_include(self, arg, cmd):
+        self._exclude(arg, cmd, False)
+
+    def _exclude(self, arg: str, cmd: str, exclude: bool) -> None:
+        pos = self.game.pos
+        if arg == 'all':
+            moves = set(pos.legal_moves())
+        else:
+            try:
+                moves = {xm.parse(pos, arg, self.rb)}
+            except IllegalMoveError:
+                self.send(f'Illegal move: {arg}')
+                return
+        if exclude:
+            self.excluded |= moves
+        else:
+            self.excluded -= moves
+        self._restart_analysis()
+
+    # -- commands: analysis -------------------------------------------------------
+    def cmd_analyze(self, arg, cmd):
+        self.stop_search()
+        self.analyzing = True
+        self._restart_analysis()
+
+    def cmd_exit(self, arg, cmd):
+        if self.analyzing:
+            self.analyzing = False
+            self.stop_search()
+
+    def cmd_status(self, arg, cmd):
+        with self.lock:
+            info = self.last_info if self.mode == 'analyze' else None
+        if info is not None:
+            total = len(self.game.pos.legal_moves())
+            move = xm.move_text(self.search_pos, info.pv[0], self.rb) if info.pv else ''
+            self.send(f'stat01: {int(info.time * 100)} {info.nodes} {info.depth} 0 {total} {move}'.rstrip())
+
+    # -- commands: time and settings --------------------------------------------
+    def cmd_level(self, arg, cmd):
+        parts = arg.split()
+        if len(parts) != 3:
+            self.send(f'Error (wrong number of parameters): {cmd}')
+            return
+        try:
+            self.clock.set_level(*parts)
+        except ClockError as e:
+            self.send(f'Error (bad parameter: {e}): {cmd}')
+
+    def _clock_cmd(self, fn, arg, cmd):
+        try:
+            fn(arg)
+        except ClockError as e:
+            self.send(f'Error (bad parameter: {e}): {cmd}')
+
+    def cmd_st(self, arg, cmd):
+        self._clock_cmd(self.clock.set_st, arg, cmd)
+
+    def cmd_sd(self, arg, cmd):
+        self._clock_cmd(self.clock.set_depth, arg, cmd)
+
+    def cmd_nps(self, arg, cmd):
+        self._clock_cmd(self.clock.set_nps, arg, cmd)
+
+    def cmd_time(self, arg, cmd):
+        self._clock_cmd(lambda a: self.clock.set_time(a, True), arg, cmd)
+
+    def cmd_otim(self, arg, cmd):
+        self._clock_cmd(lambda a: self.clock.set_time(a, False), arg, cmd)
+
+    def cmd_post(self, arg, cmd):
+        self.post = True
+
+    def cmd_nopost(self, arg, cmd):
+        self.post = False
+
+    def cmd_hard(self, arg, cmd):
+        self.ponder = True
+
+    def cmd_easy(self, arg, cmd):
+        self.ponder = False
+        with self.lock:
+            pondering = self.mode == 'ponder'
+        if pondering:
+            self.stop_search()
+
+    def cmd_memory(self, arg, cmd):
+        o = Options.find('Hash')
+        if not arg.isdigit():
+            self.send(f'Error (bad parameter): {cmd}')
+            return
+        self._set_option('Hash', str(max(o.min, min(o.max, int(arg)))), cmd)
+
+    def cmd_option(self, arg, cmd):
+        name, eq, value = arg.partition('=')
+        self._set_option(name, value if eq else None, cmd)
+
+    def _set_option(self, name: str, value: str | None, cmd: str) -> None:
+        try:
+            o = Options.find(name)
+            if 'xboard' not in o.protocols:
+                raise OptionError(f'no option named {name.strip()!r}')
+            if o.kind == 'check' and value is not None:
+                value = {'1': 'true', '0': 'false'}.get(value.strip(), value)
+            if o.kind != 'button':
+                o.parse(value if value is not None else '')
+                if value is None:
+                    raise OptionError(f'{o.name}: a value is needed')
+        except OptionError as e:
+            self.send(f'tellusererror {e}')
+            return
+        with self.lock:
+            busy = self.mode is not None
+            if busy and o.name in ('Hash', 'Clear Hash'):
+                self.deferred_options.append((o.name, value))
+                return
+        self._apply_option(o.name, value)
+
+    def _apply_option(self, name: str, value: str | None) -> None:
+        self.options.set(name, value)
+        if name == 'Hash':
+            self.searcher.set_hash(self.options['Hash'])
+        elif name == 'Clear Hash':
+            self.searcher.clear()
+        elif name == 'Evaluation':
+            self.searcher.material_only = self.options['Evaluation'] == 'material'
+        elif name == 'Move Overhead':
+            self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+
+
+COMMANDS = {
+    'xboard': 'xboard', 'protover': 'protover', 'accepted': 'ignore', 'rejected': 'ignore',
+    'new': 'new', 'variant': 'variant', 'quit': 'quit', 'random': 'ignore', 'force': 'force',
+    'go': 'go', 'playother': 'playother', 'level': 'level', 'st': 'st', 'sd': 'sd',
+    'nps': 'nps', 'time': 'time', 'otim': 'otim', 'usermove': 'usermove', '?': 'movenow',
+    'ping': 'ping', 'draw': 'draw', 'result': 'result', 'setboard': 'setboard',
+    'hint': 'hint', 'bk': 'bk', 'undo': 'undo', 'remove': 'remove', 'hard': 'hard',
+    'easy': 'easy', 'post': 'post', 'nopost': 'nopost', 'analyze': 'analyze', 'exit': 'exit',
+    '.': 'status', 'name': 'ignore', 'rating': 'ignore', 'ics': 'ignore',
+    'computer': 'ignore', 'memory': 'memory', 'cores': 'ignore', 'egtpath': 'ignore',
+    'option': 'option', 'exclude': 'exclude', 'include': 'include',
+}
+
+
+def run(first_line: str, stdin, out, options: Options | None = None) -> int:
+    """Serve an XBoard session whose first command was ``first_line``."""
+    try:
+        stdin.reconfigure(errors='replace')     # a stray byte must not end the session
+    except (AttributeError, ValueError, OSError):
+        pass
+    engine = XBoard(out, options)
+    engine.handle(first_line)
+    while not engine.done:
+        try:
+            line = stdin.readline()
+        except (UnicodeDecodeError, ValueError, OSError):
+            continue
+        if not line:
+            break
+        engine.handle(line)
+    engine.stop_search()
+    return 0

@@ -1,0 +1,130 @@
+"""Moves and FENs as XBoard 4.9.1 writes and reads them.
+
+* Ranks of a 10-rank board are 0-based (``rank_base`` 0).
+* An e.p. capture goes out as a two-leg move ``from-victim,victim-to``
+  (``e5d5,d5d6``): XBoard then always removes the victim; it comes back in
+  that form too, and the plain form (``e5d6``) is read as well.
+* A FEN from XBoard may carry an e.p. square with a 0-based rank (10-rank
+  boards) or one this engine would not write; it is read leniently.
+
+>>> from cazaux_engine import start_position
+>>> pos = start_position('pemba')
+>>> move_text(pos, parse(pos, 'e2e4', 0), 0)
+'e2e4'
+"""
+from __future__ import annotations
+
+import re
+from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
+from cazaux_engine.notation import move_text as plain_text
+from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from protocol.xboard_variants import slots
+
+_MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
+_LEG = re.compile(r'^([a-p])(\d{1,2})([a-p])(\d{1,2})$')
+
+
+def looks_like_move(word: str) -> bool:
+    """Whether a bare command word is a move in coordinate notation."""
+    return bool(_MOVE.match(word))
+
+
+def ep_victim(pos, m: int) -> int:
+    """The square of the piece an e.p. capture ``m`` removes."""
+    return move_to(m) - pos.turn * pos.rules.stride
+
+
+def move_text(pos, m: int, rank_base: int) -> str:
+    """``m`` as sent to XBoard (two legs for an e.p. capture outside chess)."""
+    if move_flag(m) == EP and pos.rules.variant.name != 'chess':
+        R = pos.rules
+        a = R.square_name(move_from(m), rank_base)
+        k = R.square_name(ep_victim(pos, m), rank_base)
+        b = R.square_name(move_to(m), rank_base)
+        return f'{a}{k},{k}{b}'
+    return plain_text(pos, m, rank_base)
+
+
+def _square(R, f: str, r: str, rank_base: int) -> int:
+    try:
+        return R.parse_square(f'{f}{int(r) - rank_base + 1}')
+    except ValueError:
+        raise IllegalMoveError('square off the board') from None
+
+
+def parse(pos, text: str, rank_base: int) -> int:
+    """The legal move XBoard means by ``text``; IllegalMoveError otherwise."""
+    text = text.strip()
+    if len(text) > 16 or not looks_like_move(text):
+        raise IllegalMoveError(f'{text}: not a move in coordinate notation')
+    if ',' not in text:
+        return parse_move(pos, text, rank_base)
+    first, second = text.split(',')
+    a, b = _LEG.match(first), _LEG.match(second[:len(second) - (second[-1].isalpha())])
+    if not a or not b:
+        raise IllegalMoveError(f'{text}: a two-leg move is written like e5d5,d5d6')
+    R = pos.rules
+    frm = _square(R, a.group(1), a.group(2), rank_base)
+    kill = _square(R, a.group(3), a.group(4), rank_base)
+    kill2 = _square(R, b.group(1), b.group(2), rank_base)
+    to = _square(R, b.group(3), b.group(4), rank_base)
+    if kill != kill2:
+        raise IllegalMoveError(f'{text}: the second leg must start where the first ends')
+    for m in pos.legal_moves():
+        if move_from(m) == frm and move_to(m) == to and move_flag(m) == EP \
+                and ep_victim(pos, m) == kill:
+            return m
+    raise IllegalMoveError(f'{text}: no such en-passant capture here')
+
+
+def pv_text(pos, pv: list, rank_base: int) -> str:
+    """A principal variation as coordinate moves (stops at the first bad move)."""
+    p = pos.copy()
+    words = []
+    for m in pv:
+        if m not in p.legal_moves():
+            break
+        words.append(plain_text(p, m, rank_base))
+        p.push(m)
+    return ' '.join(words)
+
+
+_SLOT_CACHE: dict = {}
+
+
+def slot_of(pos, sq: int) -> int:
+    """XBoard's slot of the piece on ``sq``."""
+    v = pos.rules.variant
+    table = _SLOT_CACHE.get(id(v))
+    if table is None or table[0] is not v:
+        table = _SLOT_CACHE[id(v)] = (v, slots(v))
+    return table[1].get(pos.rules.letter_of[abs(pos.board[sq])], -1)
+
+
+def fen_from_xboard(variant, fen: str):
+    """Check a FEN sent by XBoard, return the form the rules core reads.
+
+    Tries the FEN as written; on 10-rank boards first with the e.p. rank
+    made 1-based; then without the e.p. square (XBoard may name one that no
+    capture can use).  The first error is raised if none works.
+    """
+    fields = fen.split()
+    tries = []
+    if len(fields) >= 4 and re.match(r'^[a-p]\d{1,2}$', fields[3]):
+        if variant.ranks == 10:
+            shifted = fields[:3] + [fields[3][0] + str(int(fields[3][1:]) + 1)] + fields[4:]
+            tries.append(' '.join(shifted))
+        tries.append(fen)
+        tries.append(' '.join(fields[:3] + ['-'] + fields[4:]))
+    else:
+        tries.append(fen)
+    error = None
+    for t in tries:
+        try:
+            parse_fen(variant, t)
+            return t
+        except FenError as e:
+            error = error or e
+        except Exception as e:        # a malformed FEN must not crash the engine
+            error = error or FenError(str(e))
+    raise error
