@@ -75,6 +75,9 @@ def parse_fen(variant: Variant, fen: str) -> Position:
     pos = Position(R, board, turn, rights, ep, halfmove, fullmove)
     if pos.attacked(pos.kings[-turn], turn):
         raise FenError('the side not to move is in check')
+    if ep and not any(m >> 24 == EP for m in pos.legal_moves()):
+        pos.ep = 0                 # kept only when the capture is legal (as Position.push)
+        pos.hash = pos._compute_hash()
     return pos
 
 
@@ -163,7 +166,7 @@ def _parse_ep(R: Rules, board: list, text: str, turn: int) -> int:
     if not (0 <= r + them < R.ranks and 0 <= r - them < R.ranks) or board[sq] \
             or board[origin] or board[victim] * them <= 0 or abs(board[victim]) not in R.ep_victims:
         raise FenError(f'en passant square {text}: no double step of {"Black" if turn > 0 else "White"} crossed it')
-    # kept only when a capturer stands ready (same rule as Position.push)
+    # kept only when a capturer stands ready (and, checked by the caller, may legally take)
     for s, _ in R.ep_sources[turn][sq]:
         q = board[s]
         if q * turn > 0 and R.is_ep_capturer[q]:
@@ -205,9 +208,7 @@ def castling_field(pos: Position) -> str:
 def to_fen(pos: Position) -> str:
     """The FEN of ``pos``; the e.p. square only when an e.p. capture is legal."""
     R = pos.rules
-    ep = '-'
-    if pos.ep and any(m >> 24 == EP for m in pos.legal_moves()):
-        ep = R.square_name(pos.ep)
+    ep = R.square_name(pos.ep) if pos.ep else '-'
     return (f'{placement(pos)} {"w" if pos.turn > 0 else "b"} {castling_field(pos)} {ep} '
             f'{pos.halfmove} {pos.ply // 2 + 1}')
 

@@ -130,6 +130,7 @@ class Position:
             self.halfmove += 1
         board[to] = p
         board[frm] = 0
+        ep_moves = None
         if m >> 18:
             promo = m >> 18 & 63
             flag = m >> 24
@@ -140,14 +141,9 @@ class Position:
                 if pst is not None:
                     self.psq += pst[np][to] - pst[p][to]
             if flag == DOUBLE:
-                mid = frm + us * R.stride
                 cap_ok = R.is_ep_capturer
-                for s, _ in R.ep_sources[-us][mid]:
-                    q = board[s]
-                    if q * us < 0 and cap_ok[q]:
-                        self.ep = mid
-                        h ^= R.z_ep[mid]
-                        break
+                ep_moves = [x for s, x in R.ep_sources[-us][frm + us * R.stride]
+                            if board[s] * us < 0 and cap_ok[board[s]]]
             elif flag == EP:
                 vs = to - us * R.stride
                 cap = board[vs]          # the undo record keeps the victim
@@ -179,6 +175,11 @@ class Position:
             self.kings[us] = to
         self.turn = -us
         self.ply += 1
+        if ep_moves and any(self._safe_after(x) for x in ep_moves):
+            # the e.p. square is kept (and hashed) only when the capture is legal,
+            # so that repetitions compare positions as the rules do
+            self.ep = frm + us * R.stride
+            h ^= R.z_ep[self.ep]
         self.hash = h
 
     def pop(self) -> int:

@@ -126,3 +126,17 @@ def test_rapid_pawn_double_step_sets_ep_anywhere():
     pos = position('zanzibar-s', {'a1': 'K', 'l12': 'k', 'd6': 'p', 'e4': 'P'}, side='b')
     pos.push(parse_move(pos, 'd6d4'))
     assert 'e4d5' in {move_text(pos, m) for m in pos.legal_moves()}
+
+
+def test_illegal_en_passant_leaves_no_ep_square():
+    # after c7c5 the capture b5xc6 e.p. would open the 5th rank to the Rook on h5
+    pos = position('chess', {'a5': 'K', 'b5': 'P', 'c7': 'p', 'h5': 'r', 'e8': 'k'}, side='b')
+    pos.push(parse_move(pos, 'c7c5'))
+    assert not [m for m in pos.legal_moves() if move_flag(m) == EP]
+    assert to_fen(pos).split()[3] == '-' and pos.ep == 0
+    # so the position equals the same placement reached without a double step
+    other = position('chess', {'a5': 'K', 'b5': 'P', 'c5': 'p', 'h5': 'r', 'e8': 'k'})
+    assert pos.hash == other.hash
+    # a FEN naming that square is read the same way
+    same = position('chess', {'a5': 'K', 'b5': 'P', 'c5': 'p', 'h5': 'r', 'e8': 'k'}, ep='c6')
+    assert same.hash == other.hash and to_fen(same).split()[3] == '-'
