@@ -638,3 +638,23 @@ class Position:
 
     def is_legal(self, m: int) -> bool:
         return m in self.legal_moves()
+
+    # -- search support ------------------------------------------------------------
+    def attacked_after(self, m: int) -> bool:
+        """Could the opponent capture on the destination of ``m`` once it is played?
+
+        A cheap exchange test for move ordering and pruning: only the moving
+        piece is moved on the board (no e.p. victim, castling Rook or
+        promotion), then the square is tested with :meth:`attacked`.
+        """
+        board = self.board
+        frm = m & 511
+        to = m >> 9 & 511
+        p = board[frm]
+        q = board[to]
+        board[to] = p
+        board[frm] = 0
+        hit = self.attacked(to, -self.turn)
+        board[frm] = p
+        board[to] = q
+        return hit

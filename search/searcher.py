@@ -1,49 +1,82 @@
-"""Iterative-deepening alpha-beta search (first version: material only).
+"""The searcher: iterative deepening with aspiration windows and MultiPV.
 
 API (stable; the protocol layer relies on it):
 
     s = Searcher(hash_mb=64)
     result = s.search(pos, Limits(depth=4), on_info=callback)   # blocking
-    s.stop()        # from another thread: return the best move so far soon
+    s.stop()        # from another thread: return the best move so far (< 50 ms)
     s.ponderhit()   # a pondering search now plays on its clock limits
     s.clear()       # forget everything learned (new game)
     s.set_hash(mb)
     s.material_only = True   # evaluation reduced to material (engine option Evaluation)
     s.move_overhead = 0.05   # seconds reserved per move (engine option Move Overhead)
 
-``search`` never changes ``pos``: it works on a copy.
+``search`` never changes ``pos``: it works on a copy.  The tree search is in
+:mod:`search.alphabeta`, the evaluation in :mod:`search.eval`, the time plan
+in :mod:`search.timeman`.
+
+>>> from cazaux_engine import start_position, move_text
+>>> pos = start_position('chess', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1')
+>>> r = Searcher(hash_mb=1).search(pos, Limits(depth=3))
+>>> move_text(pos, r.best), r.info.mate
+('a1a8', 1)
 """
 from __future__ import annotations
 
+import gc
 import time
 
-from cazaux_engine.outcome import repetitions
 from cazaux_engine.position import Position
 
+from . import params as P
+from .alphabeta import AlphaBeta, Stop
+from .eval import make_evaluate, tables
+from .ordering import MOVE_MASK, make_order, new_history, new_killers
+from .timeman import plan
+from .tt import TranspositionTable
 from .types import Limits, SearchInfo, SearchResult
 
-MATE = 1_000_000
-INF = 10_000_000
+MATE = P.MATE
+MAX_DEPTH = 64
 
 
-class Stop(Exception):
-    pass
+def mate_in(score: int) -> int | None:
+    """Moves to mate for a mate score (negative: being mated), else None."""
+    if score > P.MATE_BOUND:
+        return (MATE - score + 1) // 2
+    if score < -P.MATE_BOUND:
+        return -((MATE + score) // 2)
+    return None
 
 
 class Searcher:
     def __init__(self, hash_mb: int = 64, material_only: bool = False):
         self.hash_mb = hash_mb
+        self.tt = TranspositionTable(hash_mb)
         self.material_only = material_only     # evaluation: material only
         self.move_overhead = 0.05              # seconds kept in reserve per move
-        self._stop = False
-        self._pondering = False
         self.nodes = 0
+        # read by the tree every CHECK_EVERY nodes (see alphabeta.check)
+        self._stop = False
+        self._node_limit = None
+        self._deadline = None
+        self._pondering = False
+        self._infinite = False
+        self._limits = Limits()
+        self._turn = 1
+        self._start = time.perf_counter()
+        self._soft = None
+        self._history = None
+        self._history_rules = None
 
+    # -- control (thread-safe: plain attribute writes) -------------------------
     def set_hash(self, mb: int) -> None:
         self.hash_mb = mb
+        self.tt.resize(mb)
 
     def clear(self) -> None:
-        pass
+        self.tt.clear()
+        self._history = None
 
     def stop(self) -> None:
         self._stop = True
@@ -51,26 +84,17 @@ class Searcher:
     def ponderhit(self) -> None:
         self._start = time.perf_counter()
         self._pondering = False
+        self._apply_plan()
 
-    # -- time -----------------------------------------------------------------
-    def _budget(self, pos: Position, lim: Limits) -> float | None:
-        if lim.movetime is not None:
-            return max(0.01, lim.movetime - 0.05)
-        left = lim.wtime if pos.turn > 0 else lim.btime
-        if left is None:
-            return None
-        inc = lim.winc if pos.turn > 0 else lim.binc
-        mtg = lim.movestogo or 30
-        return max(0.01, min(left / mtg + inc * 0.8, left * 0.5 - 0.05))
-
-    def _out_of_time(self) -> bool:
-        if self._stop:
-            return True
+    def _apply_plan(self) -> None:
+        """Set the soft limit and the hard deadline from the clock limits."""
         if self._pondering or self._infinite:
-            return False
-        if self._max_nodes is not None and self.nodes >= self._max_nodes:
-            return True
-        return self._budget_s is not None and time.perf_counter() - self._start > self._budget_s
+            self._soft = None
+            self._deadline = None
+            return
+        p = plan(self._limits, self._turn, self.move_overhead)
+        self._soft = p.soft
+        self._deadline = None if p.hard is None else self._start + p.hard
 
     # -- search ---------------------------------------------------------------
     def search(self, pos: Position, limits: Limits, on_info=None,
@@ -80,104 +104,174 @@ class Searcher:
         ``reset_stop=False`` keeps a stop() that arrived before the search
         began (SearchThread clears the flag itself before starting).
         """
-        pos = pos.copy()
-        values = pos.rules.value
-        pst = [[values[c]] * pos.rules.size if c else None for c in range(len(values))]
-        for c in range(1, pos.rules.n + 1):
-            pst[-c] = [-values[c]] * pos.rules.size
-        pos.set_pst(pst)
+        gc_was_on = gc.isenabled()
+        gc.disable()           # the tree makes no cycles; collections only cost time
+        try:
+            return self._search(pos, limits, on_info, reset_stop)
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _search(self, pos, limits, on_info, reset_stop):
+        self._start = time.perf_counter()
         if reset_stop:
             self._stop = False
+        self._limits = limits
+        self._turn = pos.turn
         self._pondering = limits.ponder
         self._infinite = limits.infinite
-        self._start = time.perf_counter()
-        self._budget_s = self._budget(pos, limits)
-        self._max_nodes = limits.nodes
+        self._node_limit = limits.nodes
+        self._apply_plan()
         self.nodes = 0
+        root = pos
+        pos = pos.copy()
+        R = pos.rules
+        T = tables(R, self.material_only)
+        pos.set_pst(T.pst)
+        tt = self.tt
+        tt.new_search()
+        if self._history is None or self._history_rules is not R:
+            self._history = new_history(R)
+            self._history_rules = R
+        else:
+            for row in self._history:
+                row[:] = [h // 2 for h in row]
+        killers = new_killers(P.MAX_PLY + 2)
+        ab = AlphaBeta(pos, tt, make_evaluate(T), self, killers, self._history)
+
         moves = pos.legal_moves()
         if limits.searchmoves:
             moves = [m for m in moves if m in limits.searchmoves] or moves
         if not moves:
+            self._wait_if_pondering()
             return SearchResult(None)
-        best, info = moves[0], None
-        max_depth = limits.depth or 64
-        for depth in range(1, max_depth + 1):
-            try:
-                score, pv = self._root(pos, moves, depth)
-            except Stop:
-                break
-            best = pv[0]
-            moves.remove(best)
-            moves.insert(0, best)
-            mate = None
-            if abs(score) > MATE - 1000:
-                plies = MATE - abs(score)
-                mate = (plies + 1) // 2 if score > 0 else -((plies + 1) // 2)
-            info = SearchInfo(depth, depth, score, mate, self.nodes,
-                              time.perf_counter() - self._start, pv)
-            if on_info:
-                on_info(info)
-            if len(moves) == 1 and not (self._infinite or self._pondering):
-                break
-            if self._budget_s is not None and not self._infinite and \
-                    time.perf_counter() - self._start > self._budget_s * 0.5:
-                break
+        e = tt.probe(pos.hash)
+        order, _ = make_order(pos, killers, self._history)
+        moves = [k & MOVE_MASK for k in order(moves, e[0] if e else 0, 0)]
+        multipv = max(1, min(limits.multipv or 1, len(moves)))
+        max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
+        mate_goal = MATE - (2 * limits.mate - 1) if limits.mate else None
+
+        best = moves[0]
+        lines: list[SearchInfo | None] = [None] * multipv
+        scores = [0] * multipv
+        instability = 1.0
+        found = []           # new best moves of line 1 in the running iteration
+
+        def on_best(m, score):
+            found.append(m)
+            moves.remove(m)
+            moves.insert(start_index, m)
+
+        start_index = 0
+        try:
+            for depth in range(1, max_depth + 1):
+                prev_best = best
+                for i in range(multipv):
+                    start_index = i
+                    found.clear()
+                    score, pv, bound = self._aspiration(ab, moves, i, depth, scores[i],
+                                                        on_best, on_info)
+                    scores[i] = score
+                    info = SearchInfo(depth, max(depth, ab.seldepth()), score, mate_in(score),
+                                      ab.nodes(), time.perf_counter() - self._start, pv,
+                                      multipv=i + 1, hashfull=tt.hashfull())
+                    lines[i] = info
+                    if i == 0:
+                        best = pv[0] if pv else moves[0]
+                    if on_info:
+                        on_info(info)
+                found.clear()
+                # the first multipv lines in score order
+                if multipv > 1:
+                    order_lines = sorted(range(multipv), key=lambda j: -scores[j])
+                    lines = [lines[j] for j in order_lines]
+                    head = [lines[j].pv[0] for j in range(multipv)]
+                    scores = [scores[j] for j in order_lines]
+                    rest = [m for m in moves if m not in head]
+                    moves[:] = head + rest
+                    best = moves[0]
+                self.nodes = ab.nodes()
+                if self._done(depth, scores[0], best != prev_best, len(moves), mate_goal,
+                              instability):
+                    break
+                instability = 1.0 + P.UNSTABLE_BONUS if best != prev_best else \
+                    max(1.0, instability * 0.7)
+        except Stop:
+            if found and start_index == 0:
+                best = found[-1]
+        self.nodes = ab.nodes()
+        self._wait_if_pondering()
+        info = lines[0]
+        if info is None:
+            info = SearchInfo(0, ab.seldepth(), 0, None, ab.nodes(),
+                              time.perf_counter() - self._start, [best])
+        elif info.pv and info.pv[0] != best:
+            info = SearchInfo(info.depth, info.seldepth, info.score, info.mate, ab.nodes(),
+                              time.perf_counter() - self._start, [best], hashfull=info.hashfull)
+        return SearchResult(best, self._ponder_move(root, best, info.pv), info)
+
+    def _aspiration(self, ab, moves, i, depth, prev, on_best, on_info):
+        """Search root moves ``moves[i:]`` to ``depth`` -> (score, pv, bound)."""
+        INF = P.INF
+        if depth >= P.ASPIRATION_MIN_DEPTH and abs(prev) < P.MATE_BOUND:
+            delta = P.ASPIRATION
+            alpha, beta = prev - delta, prev + delta
+        else:
+            delta = 0
+            alpha, beta = -INF, INF
+        while True:
+            score, move = ab.root(moves[i:], depth, alpha, beta, on_best)
+            if alpha < score < beta or delta == 0:
+                return score, list(ab.pv[0]) or [moves[i]], ''
+            elapsed = time.perf_counter() - self._start
+            if score <= alpha:
+                beta = (alpha + beta) // 2
+                alpha = max(score - delta, -INF)
+                bound = 'upper'
+            else:
+                beta = min(score + delta, INF)
+                bound = 'lower'
+            delta += delta // 2 + 1
+            if delta > 1500:
+                alpha, beta, delta = -INF, INF, 0
+            if on_info and elapsed > 1.0:
+                pv = list(ab.pv[0]) if bound == 'lower' and ab.pv[0] else [moves[i]]
+                on_info(SearchInfo(depth, max(depth, ab.seldepth()), score, mate_in(score),
+                                   ab.nodes(), elapsed, pv, multipv=i + 1,
+                                   hashfull=self.tt.hashfull(), bound=bound))
+
+    def _done(self, depth, score, changed, n_moves, mate_goal, instability) -> bool:
+        """Stop iterative deepening after this iteration?"""
+        if self._stop:
+            return True
+        if mate_goal is not None and score >= mate_goal:
+            return True
+        if self._infinite or self._pondering:
+            return False
+        if n_moves == 1 and self._soft is not None:
+            return True
+        if abs(score) > P.MATE_BOUND and depth >= 2 * (MATE - abs(score)) + 4:
+            return True
+        if self._soft is not None:
+            elapsed = time.perf_counter() - self._start
+            if changed:
+                instability = 1.0 + P.UNSTABLE_BONUS
+            if elapsed > P.STABLE_FACTOR * self._soft * instability:
+                return True
+        return False
+
+    def _wait_if_pondering(self) -> None:
+        """In analysis and ponder mode the result waits for stop/ponderhit."""
         while (self._infinite or self._pondering) and not self._stop:
-            time.sleep(0.005)
-        ponder = info.pv[1] if info and len(info.pv) > 1 else None
-        return SearchResult(best, ponder, info)
+            time.sleep(0.002)
 
-    def _root(self, pos, moves, depth):
-        alpha, best_pv = -INF, None
-        for m in moves:
-            pos.push(m)
-            score, pv = self._negamax(pos, depth - 1, -INF, -alpha, 1)
-            pos.pop()
-            score = -score
-            if best_pv is None or score > alpha:
-                alpha, best_pv = score, [m] + pv
-        return alpha, best_pv
-
-    def _eval(self, pos):
-        return pos.psq * pos.turn
-
-    def _negamax(self, pos, depth, alpha, beta, ply):
-        self.nodes += 1
-        if self.nodes & 1023 == 0 and self._out_of_time():
-            raise Stop
-        moves = pos.legal_moves()
-        if not moves:
-            if pos.in_check():
-                return -MATE + ply, []
-            return (-MATE + ply if pos.rules.variant.stalemate == 'loss' else 0), []
-        if pos.halfmove >= 100 or repetitions(pos) >= 2:
-            return 0, []
-        if depth <= 0:
-            return self._quiesce(pos, alpha, beta, ply), []
-        best_pv = []
-        for m in moves:
-            pos.push(m)
-            score, pv = self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-            pos.pop()
-            score = -score
-            if score > alpha:
-                alpha, best_pv = score, [m] + pv
-                if alpha >= beta:
-                    break
-        return alpha, best_pv
-
-    def _quiesce(self, pos, alpha, beta, ply):
-        stand = self._eval(pos)
-        if stand >= beta:
-            return stand
-        alpha = max(alpha, stand)
-        for m in pos.legal_moves(captures=True):
-            self.nodes += 1
-            pos.push(m)
-            score = -self._quiesce(pos, -beta, -alpha, ply + 1)
-            pos.pop()
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
-        return alpha
+    def _ponder_move(self, root: Position, best: int, pv: list) -> int | None:
+        if len(pv) > 1 and pv[0] == best:
+            return pv[1]
+        p = root.copy()
+        p.push(best)
+        e = self.tt.probe(p.hash)
+        if e and e[0] and e[0] in p.legal_moves():
+            return e[0]
+        return None

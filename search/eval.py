@@ -1,0 +1,282 @@
+"""Static evaluation, derived from the variant's data.
+
+Almost all of the evaluation lives in one piece-square table per variant,
+built here once and kept up to date incrementally by ``Position.push``/
+``pop`` (``pos.psq``).  Each table entry packs four numbers into one int::
+
+    mg + eg << 22 + white_npm << 44 + black_npm << 66
+
+``mg``/``eg`` are the middle-/end-game scores (White minus Black: Black's
+entries are negated); the two non-pawn-material fields are always counted
+positively and give the game phase (and the null-move material test).  An
+entry is, for White's piece of type ``i`` on square ``sq``:
+
+* material: the variant's value of the piece;
+* centralisation: ``MOBILITY_x * (targets - average targets)`` where
+  targets counts the squares the piece reaches from ``sq`` on an empty
+  board (so a Knight or Lion loves the centre, a Rook does not care);
+* for pieces that promote: ``gain * ADVANCE_x / (d + 1)**2`` where ``d`` is
+  the least number of moves to the last rank on an empty board, found by
+  a breadth-first search over the piece's own move tables (a rapid Pawn or
+  a Prince with its double step is twice as close as an orthodox Pawn), and
+  ``gain`` the value of its best promotion minus its own;
+* for the King: stay home in the middle game, centralise in the end game.
+
+Black's tables are White's mirrored across the middle rank.  What the table
+cannot hold is added by :func:`make_evaluate` per call: the tapered blend of
+mg and eg by the phase, King shelter and the bare-King bonus.  With
+``material_only`` the table holds material alone and nothing is added.
+
+>>> from cazaux_engine import start_position
+>>> pos = start_position('chess')
+>>> t = tables(pos.rules, False)
+>>> pos.set_pst(t.pst)
+>>> make_evaluate(t)(pos) == params.TEMPO
+True
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from cazaux_engine.fen import parse_fen
+from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, RIDE, RIDE_C,
+                                 RIDE_M, Rules)
+
+from . import params
+
+SHIFT = 22
+HALF = 1 << (SHIFT - 1)
+MASK = (1 << SHIFT) - 1
+
+
+def pack(mg: int, eg: int, npm_white: int = 0, npm_black: int = 0) -> int:
+    """One table entry (see the module docstring)."""
+    return mg + (eg << SHIFT) + (npm_white << 2 * SHIFT) + (npm_black << 3 * SHIFT)
+
+
+def unpack(v: int) -> tuple[int, int, int, int]:
+    """(mg, eg, white non-pawn material, black non-pawn material) of a packed sum."""
+    mg = ((v + HALF) & MASK) - HALF
+    v = (v - mg) >> SHIFT
+    eg = ((v + HALF) & MASK) - HALF
+    v = (v - eg) >> SHIFT
+    return mg, eg, v & MASK, v >> SHIFT
+
+
+def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> set:
+    """Squares piece ``code`` reaches from ``sq`` on an empty board.
+
+    ``moving_only`` leaves out capture-only moves (for the promotion
+    distance).  The King's steps are not in the generator tables.
+    """
+    out = set()
+    if abs(code) == rules.KING:
+        return {t for t, _ in rules.king_steps[1 if code > 0 else -1][sq]}
+    for kind, data in rules.gen_raw[code][sq]:
+        if kind in (LEAP, LEAP_M) or (kind == LEAP_C and not moving_only):
+            out.update(t for t, _ in data)
+        elif kind in (RIDE, RIDE_M) or (kind == RIDE_C and not moving_only):
+            for ray in data:
+                out.update(t for t, _ in ray)
+        elif kind == HOP and not moving_only:
+            for ray in data:
+                out.update(t for t, _ in ray[1:])
+        elif kind == LAME_M:
+            out.update(t for t, _, _ in data)
+        elif kind == BENT:
+            for s, rays in data:
+                out.add(s)
+                for ray in rays:
+                    out.update(t for t, _ in ray)
+    return out
+
+
+def moves_to_promotion(rules: Rules, code: int) -> dict:
+    """Per square, the least number of moves White's ``code`` needs to reach
+    its last rank on an empty board (squares it never leaves are absent)."""
+    last = rules.ranks - 1
+    dist = {}
+    for start in rules.squares:
+        if rules.rank_of(start) == last:
+            continue
+        seen = {start: 0}
+        todo = deque([start])
+        found = None
+        while todo and found is None:
+            s = todo.popleft()
+            for t in targets(rules, code, s, moving_only=True):
+                if t in seen:
+                    continue
+                seen[t] = seen[s] + 1
+                if rules.rank_of(t) == last:
+                    found = seen[t]
+                    break
+                todo.append(t)
+        if found is not None:
+            dist[start] = found
+    return dist
+
+
+def centre_distance(rules: Rules, sq: int) -> int:
+    """Chebyshev distance (in whole steps) from ``sq`` to the central squares."""
+    f, r = rules.file_of(sq), rules.rank_of(sq)
+    return max(abs(2 * f - rules.files + 1) // 2, abs(2 * r - rules.ranks + 1) // 2)
+
+
+class Tables:
+    """The evaluation tables of one variant (see the module docstring)."""
+
+    def __init__(self, rules: Rules, material_only: bool):
+        P = params
+        self.rules = R = rules
+        self.material_only = material_only
+        n = R.n
+        value = R.value
+        npm = R.by_code(lambda i: 0 if i in R.pawn_like or i == R.KING else value[i])
+        self.npm = npm
+        mid_file = (R.files - 1) / 2
+        self.centre = [0] * R.size
+        for sq in R.squares:
+            self.centre[sq] = centre_distance(R, sq)
+        mg_of = {}
+        eg_of = {}
+        for i in range(1, n + 1):
+            mg = {sq: value[i] for sq in R.squares}
+            eg = dict(mg)
+            if not material_only:
+                if i == R.KING:
+                    for sq in R.squares:
+                        r, f = R.rank_of(sq), R.file_of(sq)
+                        mg[sq] += (-P.KING_RANK_MG * min(r, P.KING_RANK_CAP)
+                                   + int(P.KING_FILE_MG * abs(f - mid_file)))
+                        eg[sq] -= P.KING_CENTRE_EG * self.centre[sq]
+                else:
+                    self._centralise(i, mg, eg)
+                    self._advance(i, mg, eg)
+            mg_of[i], eg_of[i] = mg, eg
+        pst = [None] * (2 * n + 1)
+        for i in range(1, n + 1):
+            w = [0] * R.size
+            b = [0] * R.size
+            for sq in R.squares:
+                w[sq] = pack(mg_of[i][sq], eg_of[i][sq], npm[i], 0)
+                msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
+                b[msq] = pack(-mg_of[i][sq], -eg_of[i][sq], 0, npm[i])
+            pst[i], pst[-i] = w, b
+        self.pst = pst
+        start = parse_fen(R.variant, R.variant.start)
+        self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)
+                                      for sq in start.pieces[c]))
+        self.steps = [None, [()] * R.size, [()] * R.size]
+        for c in (1, -1):
+            for sq in R.squares:
+                self.steps[c][sq] = tuple(t for t, _ in R.king_steps[c][sq])
+
+    def _centralise(self, i, mg, eg):
+        P = params
+        R = self.rules
+        mob = {sq: len(targets(R, i, sq)) for sq in R.squares}
+        if i in R.pawn_like:
+            mid_file = (R.files - 1) / 2
+            for sq in R.squares:
+                mg[sq] -= int(P.PAWN_CENTRE_MG * abs(R.file_of(sq) - mid_file))
+            return
+        avg = sum(mob.values()) / len(mob)
+        cap = P.MOBILITY_CAP
+        for sq in R.squares:
+            d = mob[sq] - avg
+            mg[sq] += max(-cap, min(cap, round(P.MOBILITY_MG * d)))
+            eg[sq] += max(-cap, min(cap, round(P.MOBILITY_EG * d)))
+
+    def _advance(self, i, mg, eg):
+        P = params
+        R = self.rules
+        choices = R.promotions(i)
+        if not choices:
+            return
+        gain = max(R.value[c] for c in choices) - R.value[i]
+        if gain <= 0:
+            return
+        cap = gain * P.ADVANCE_CAP
+        for sq, d in moves_to_promotion(R, i).items():
+            k = 1.0 / (d + 1) ** 2
+            mg[sq] += round(min(cap, gain * P.ADVANCE_MG * k))
+            eg[sq] += round(min(cap, gain * P.ADVANCE_EG * k))
+
+
+_cache: dict = {}
+
+
+def tables(rules: Rules, material_only: bool) -> Tables:
+    """The (cached) evaluation tables of a variant."""
+    key = (rules.variant.name, id(rules), material_only)
+    t = _cache.get(key)
+    if t is None:
+        t = _cache[key] = Tables(rules, material_only)
+    return t
+
+
+def clear_cache() -> None:
+    """Forget built tables (after changing :mod:`search.params`)."""
+    _cache.clear()
+
+
+def make_evaluate(t: Tables):
+    """``evaluate(pos) -> int``: the score for the side to move.
+
+    ``pos`` must carry ``t.pst`` (``pos.set_pst(t.pst)``).
+    """
+    PT = t.phase_total
+    H, MK, S = HALF, MASK, SHIFT
+    if t.material_only:
+        def evaluate(pos):
+            v = pos.psq
+            mg = ((v + H) & MK) - H
+            return mg * pos.turn
+        return evaluate
+
+    P = params
+    TEMPO = P.TEMPO
+    SHELTER = P.KING_SHELTER
+    BARE, EDGE, CLOSE = P.BARE_KING, P.BARE_EDGE, P.BARE_CLOSE
+    steps_w, steps_b = t.steps[1], t.steps[-1]
+    centre = t.centre
+    R = t.rules
+    stride = R.stride
+
+    def evaluate(pos):
+        v = pos.psq
+        mg = ((v + H) & MK) - H
+        v = (v - mg) >> S
+        eg = ((v + H) & MK) - H
+        v = (v - eg) >> S
+        ph = (v & MK) + (v >> S)
+        if ph > PT:
+            ph = PT
+        board = pos.board
+        kings = pos.kings
+        shelter = 0
+        for s in steps_w[kings[1]]:
+            if board[s] > 0:
+                shelter += 1
+        for s in steps_b[kings[-1]]:
+            if board[s] < 0:
+                shelter -= 1
+        score = (mg * ph + eg * (PT - ph) + SHELTER * shelter * ph) // PT
+        pieces = pos.pieces
+        nw, nb = len(pieces[1]), len(pieces[-1])
+        if nw == 1 or nb == 1:
+            if nb == 1 and nw > 1:
+                bare, strong = kings[-1], kings[1]
+                sign = 1
+            elif nw == 1 and nb > 1:
+                bare, strong = kings[1], kings[-1]
+                sign = -1
+            else:
+                return 0
+            fd = abs(bare % stride - strong % stride)
+            rd = abs(bare // stride - strong // stride)
+            score += sign * (BARE + EDGE * centre[bare] - CLOSE * (fd if fd > rd else rd))
+        return score * pos.turn + TEMPO
+
+    return evaluate

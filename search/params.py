@@ -1,0 +1,85 @@
+"""Every tunable number of the evaluation and the search, in one place.
+
+Values are centipawns unless said otherwise.  Nothing here names a variant:
+the evaluation derives its tables from each variant's data (see
+:mod:`search.eval`) and these weights scale the derived terms.  To try a
+change, edit a value here (or set the attribute at run time before the first
+search of a variant: tables are cached per variant and ``material_only``
+flag, see :func:`search.eval.clear_cache`) and compare with the self-play
+script ``benchmarks/selfplay.py``.
+"""
+from __future__ import annotations
+
+# -- evaluation -----------------------------------------------------------------
+# Centralisation: bonus per target square a piece has on an empty board
+# from this square, above the piece's average over the board; capped.
+MOBILITY_MG = 3
+MOBILITY_EG = 2
+MOBILITY_CAP = 40
+
+# Pawn-like pieces and other promoters: bonus = gain * ADVANCE_x / (d + 1)**2
+# where d is the number of moves to the last rank on an empty board (double
+# steps included) and gain the best promotion minus the piece's own value.
+ADVANCE_MG = 0.25
+ADVANCE_EG = 0.60
+# A promoter's bonus never exceeds this fraction of its gain.
+ADVANCE_CAP = 0.35
+# Bonus per file step toward the centre for pawn-like pieces (middle game).
+PAWN_CENTRE_MG = 4
+
+# King: middle game, penalty per rank away from the own first rank (capped
+# at KING_RANK_CAP ranks) and bonus per file away from the centre file; end
+# game, penalty per step (Chebyshev) away from the board's centre.
+KING_RANK_MG = 20
+KING_RANK_CAP = 4
+KING_FILE_MG = 4
+KING_CENTRE_EG = 10
+
+# King shelter: bonus per own piece next to the King, scaled by the game
+# phase (full in the middle game, none in the end game).
+KING_SHELTER = 8
+
+# Side to move.
+TEMPO = 12
+
+# One side has a bare King: bonus for the other side, plus per step the bare
+# King stands away from the centre and per step the Kings are closer.
+BARE_KING = 300
+BARE_EDGE = 20
+BARE_CLOSE = 10
+
+# -- search ---------------------------------------------------------------------
+MATE = 100_000
+MATE_BOUND = MATE - 1000         # |score| above this is a mate score
+INF = 1_000_000
+MAX_PLY = 100
+
+ASPIRATION = 30                  # first half-width of the aspiration window
+ASPIRATION_MIN_DEPTH = 4
+
+NULL_MIN_DEPTH = 3
+NULL_REDUCTION = 3               # R = NULL_REDUCTION + depth // 6
+NULL_MIN_MATERIAL = 400          # side to move's non-pawn material needed
+
+RFP_DEPTH = 4                    # reverse futility: eval - RFP_MARGIN*depth >= beta
+RFP_MARGIN = 110
+FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha
+FUTILITY_MARGIN = (0, 150, 280, 420)
+LMP_DEPTH = 3                    # late move pruning: quiet moves after LMP_COUNT[depth]
+LMP_COUNT = (0, 6, 10, 16)
+
+LMR_MIN_DEPTH = 3
+LMR_MIN_MOVES = 3                # moves searched before reductions start
+LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
+
+DELTA_MARGIN = 150               # quiescence delta pruning
+CHECK_EVERY = 128                # nodes between clock/stop checks (power of 2)
+
+# -- time -----------------------------------------------------------------------
+MOVES_TO_GO = 28                 # assumed moves left when the clock does not say
+INC_USE = 0.8                    # fraction of the increment spent per move
+HARD_FACTOR = 4.0                # hard limit = HARD_FACTOR x the planned time ...
+HARD_SHARE = 0.3                 # ... but at most this share of the clock
+SAFETY = 0.02                    # seconds always kept on the clock
+STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
+UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change
