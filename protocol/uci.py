@@ -1,0 +1,496 @@
+"""The UCI protocol (Universal Chess Interface), with Fairy-Stockfish's
+variant conventions: option ``UCI_Variant`` selects the game and the engine
+answers ``info string variant NAME files F ranks R pocket 0 template T
+startpos FEN``; ``position startpos`` then means that start.
+
+Commands are read on the protocol thread; searches run on a
+:class:`~search.SearchThread`, so ``isready``, ``stop`` and ``ponderhit`` are
+answered at once while the engine thinks.  Every search ends with exactly one
+``bestmove`` line; during ``go ponder`` and ``go infinite`` it is held back
+until ``ponderhit`` or ``stop``, even when the search itself is over.
+
+Anything malformed gets an ``info string`` message and leaves the engine as
+it was (an illegal move in ``position`` leaves the position after the last
+legal move).  Non-standard commands, for people at a terminal: ``d`` (show
+the position) and ``go perft N``.
+"""
+from __future__ import annotations
+
+import random
+import re
+import threading
+from dataclasses import dataclass
+
+from cazaux_engine import __version__, parse_move, to_fen
+from cazaux_engine.perft import divide
+from cazaux_engine.position import Position
+from search import Limits, Searcher, SearchResult, SearchThread
+
+from .game import Game, setup_start_fen
+from .options import OptionError, Options
+from .uci_text import (bestmove_line, clean, info_line, option_line, spin_value,
+                       uci_options, variant_line)
+
+ENGINE_NAME = f'cazaux-engine {__version__}'
+ENGINE_AUTHOR = 'the cazaux-engine authors'
+
+MAX_MS = 10 ** 12            # clock values are clamped to this many milliseconds
+MAX_DEPTH = 64
+GO_NUMBERS = ('wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes',
+              'movetime', 'mate', 'perft')
+GO_FLAGS = ('infinite', 'ponder')
+
+
+@dataclass
+class _Search:
+    """One ``go``: what was searched, and whether its bestmove is out."""
+    pos: Position
+    limits: Limits
+    ponder: bool                 # still pondering (no ponderhit yet)
+    infinite: bool
+    result: SearchResult | None = None
+    sent: bool = False           # bestmove written
+    timer: threading.Timer | None = None
+    timer_stage: int = 0         # 1 once the clock safety net has stopped the search
+    last_pv: list | None = None  # principal variation last reported
+
+    @property
+    def held(self) -> bool:
+        """Must the bestmove wait for ``stop`` (or ``ponderhit``)?"""
+        return self.ponder or self.infinite
+
+
+class UciSession:
+    def __init__(self, out, options: Options):
+        self.out = out
+        self.options = options
+        self.searcher = Searcher(hash_mb=options['Hash'],
+                                 material_only=options['Evaluation'] == 'material')
+        self.thread = SearchThread(self.searcher)
+        self.lock = threading.Lock()          # guards self.current and its flags
+        self.current: _Search | None = None
+        self.debug = False
+        self.rng = random.Random()
+        self.game = Game(options['UCI_Variant'])
+        self.hash_mb = options['Hash']        # size the searcher has
+        self.clear_pending = False
+        self.start_fen = self._draw_start()
+        self._reset_position()
+
+    # -- output ---------------------------------------------------------------
+    def send(self, line: str) -> None:
+        self.out.send(line)
+
+    def tell(self, text: str) -> None:
+        """A message for the user, as UCI allows: ``info string ...``."""
+        self.out.send(f'info string {text}')
+
+    # -- start position ---------------------------------------------------------
+    def _draw_start(self) -> str:
+        """The start FEN for the current variant and Setup (drawn now if random)."""
+        v, setup = self.game.variant, self.options['Setup']
+        try:
+            return setup_start_fen(v, setup, self.rng)
+        except ValueError as e:
+            self.tell(f'{e}; using the default start of {v.name}')
+            return v.start
+
+    def _reset_position(self) -> None:
+        self.game.new(None, self.start_fen)
+        self.pos_key = self.start_fen         # the FEN the current position starts from
+        self.pos_moves: list[str] = []        # the move texts applied to it
+
+    def _announce_variant(self) -> None:
+        self.send(variant_line(self.game.variant, self.start_fen))
+
+    # -- commands -----------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Obey one command line; False after ``quit``."""
+        tokens = line.split()
+        # UCI: skip unknown leading tokens ("joho debug on" is "debug on")
+        for i, word in enumerate(tokens):
+            method = getattr(self, 'cmd_' + word, None) if word.isidentifier() else None
+            if method is not None:
+                return method(tokens[i + 1:]) is not False
+        if tokens:
+            self.tell(f'unknown command: {clean(line.strip())}')
+        return True
+
+    def cmd_uci(self, args) -> None:
+        self.send(f'id name {ENGINE_NAME}')
+        self.send(f'id author {ENGINE_AUTHOR}')
+        for o in uci_options():
+            self.send(option_line(o))
+        self.send('uciok')
+
+    def cmd_isready(self, args) -> None:
+        self.send('readyok')
+
+    def cmd_debug(self, args) -> None:
+        if args and args[0] in ('on', 'off'):
+            self.debug = args[0] == 'on'
+        else:
+            self.tell('debug: expected "debug on" or "debug off"')
+
+    def cmd_register(self, args) -> None:
+        pass                                  # no registration needed
+
+    def cmd_quit(self, args) -> bool:
+        self._end_search(timeout=2.0)
+        return False
+
+    def cmd_stop(self, args) -> None:
+        with self.lock:
+            s = self.current
+            if s is not None and not s.sent:
+                s.ponder = s.infinite = False
+                if s.result is not None:
+                    self._send_best(s)
+        self.thread.stop()
+
+    def cmd_ponderhit(self, args) -> None:
+        with self.lock:
+            s = self.current
+            if s is None or s.sent or not s.ponder:
+                return
+            s.ponder = False
+            if s.result is not None:
+                if not s.held:
+                    self._send_best(s)
+                return
+            self._arm_watchdog(s)
+        self.thread.ponderhit()
+
+    def cmd_ucinewgame(self, args) -> None:
+        self._end_search()
+        self._clear_hash()
+        if self.options['Setup'] == -1:
+            self.start_fen = self._draw_start()
+            self._announce_variant()
+        self._reset_position()
+
+    def cmd_setoption(self, args) -> None:
+        low = [a.lower() for a in args]
+        if 'name' not in low:
+            self.tell('setoption: expected "setoption name NAME [value VALUE]"')
+            return
+        i = low.index('name')
+        j = low.index('value', i + 1) if 'value' in low[i + 1:] else len(args)
+        name = ' '.join(args[i + 1:j])
+        value = ' '.join(args[j + 1:]) if j < len(args) else None
+        try:
+            o = self.options.find(name)
+            if 'uci' not in o.protocols:
+                raise OptionError(f'no option named {name!r}')
+            old = self.options.values.get(o.name)
+            self.options.set(o.name, value)
+        except OptionError as e:
+            self.tell(f'error: {clean(str(e), 200)}')
+            return
+        new = self.options.values.get(o.name)
+        if self.debug:
+            self.tell(f'option {o.name} = {new}')
+        if o.name == 'UCI_Variant':
+            if new != self.game.variant.name:
+                self.game.new(new)
+                self.start_fen = self._draw_start()
+                self._reset_position()
+            self._announce_variant()
+        elif o.name == 'Setup':
+            if new != old:
+                self.start_fen = self._draw_start()
+                self._reset_position()
+                self._announce_variant()
+        elif o.name == 'Hash' and not self.thread.busy:
+            self._apply_hash()
+        elif o.name == 'Clear Hash':
+            self.clear_pending = True
+            if not self.thread.busy:
+                self._clear_hash()
+
+    def cmd_position(self, args) -> None:
+        if not args or args[0] not in ('startpos', 'fen'):
+            self.tell('position: expected "position startpos|fen FEN [moves ...]"')
+            return
+        end = args.index('moves') if 'moves' in args else len(args)
+        if args[0] == 'startpos':
+            key = self.start_fen
+            if end > 1:
+                self.tell(f'position: ignoring {clean(" ".join(args[1:end]))!r}')
+        else:
+            key = ' '.join(args[1:end])
+            if not key:
+                self.tell('position: "fen" needs a FEN; position unchanged')
+                return
+        moves = args[end + 1:]
+        if key != self.pos_key:
+            try:
+                self.game.new(None, key)
+            except Exception as e:          # FenError, or anything a hostile FEN provokes
+                self.tell(f'error: bad FEN {clean(key)!r}: {clean(str(e), 200)}; '
+                          'position unchanged')
+                return
+            self.pos_key, self.pos_moves = key, []
+        # keep the moves already played that the new list repeats
+        k = 0
+        while k < min(len(moves), len(self.pos_moves)) and moves[k] == self.pos_moves[k]:
+            k += 1
+        self.game.undo(len(self.pos_moves) - k)
+        del self.pos_moves[k:]
+        for n, text in enumerate(moves[k:], start=k + 1):
+            try:
+                self.game.play(text)
+            except Exception as e:
+                self.tell(f'error: move {n} {clean(str(e), 200)}; position left after '
+                          f'move {n - 1}')
+                return
+            self.pos_moves.append(text)
+
+    def cmd_d(self, args) -> None:
+        fen = to_fen(self.game.pos)
+        rows = fen.split()[0].split('/')
+        for r, row in zip(range(len(rows), 0, -1), rows):
+            cells = re.sub(r'\d+', lambda m: '.' * int(m.group()), row)
+            self.send(f'{r:>3}  ' + ' '.join(cells))
+        self.send('     ' + ' '.join(chr(97 + f) for f in range(self.game.variant.files)))
+        self.send(f'Variant: {self.game.variant.name}')
+        self.send(f'Fen: {fen}')
+
+    def cmd_go(self, args) -> None:
+        values: dict[str, int] = {}
+        flags: set[str] = set()
+        searchmoves: list[str] | None = None
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word in GO_NUMBERS and i + 1 < len(args):
+                v = spin_value(args[i + 1], -MAX_MS, MAX_MS)
+                if v is None:
+                    self.tell(f'go: {word} needs a number, not {clean(args[i + 1])!r}')
+                else:
+                    values[word] = v
+                i += 2
+            elif word in GO_FLAGS:
+                flags.add(word)
+                i += 1
+            elif word == 'searchmoves':
+                searchmoves = []
+                i += 1
+                while i < len(args) and args[i] not in GO_NUMBERS + GO_FLAGS:
+                    searchmoves.append(args[i])
+                    i += 1
+            else:
+                self.tell(f'go: ignoring {clean(word)!r}')
+                i += 1
+        if 'perft' in values:
+            self._perft(values['perft'])
+            return
+        self._end_search()
+        self._apply_options()
+        pos = self.game.pos.copy()
+        limits = self._limits(values, flags, searchmoves, pos)
+        s = _Search(pos, limits, ponder=limits.ponder, infinite=limits.infinite)
+        with self.lock:
+            self.current = s
+        if self.debug:
+            self.tell(f'go {limits} on {to_fen(pos)}')
+        legal = pos.legal_moves()
+        if not legal:
+            mated = pos.in_check() or pos.rules.variant.stalemate == 'loss'
+            self.send(f'info depth 0 score {"mate 0" if mated else "cp 0"}')
+            self._on_done(s, SearchResult(None))
+            return
+        with self.lock:
+            if not s.ponder:
+                self._arm_watchdog(s)
+        self.thread.start(pos, limits, on_info=lambda info: self._on_info(s, info),
+                          on_done=lambda result: self._on_done(s, result))
+
+    def cmd_xboard(self, args) -> None:
+        self.tell('this session speaks UCI; restart the engine to use XBoard')
+
+    # -- searching ------------------------------------------------------------------
+    def _limits(self, values: dict, flags: set, searchmoves, pos: Position) -> Limits:
+        def seconds(key):
+            return max(0, values[key]) / 1000 if key in values else None
+
+        lim = Limits(multipv=self.options['MultiPV'])
+        lim.wtime, lim.btime = seconds('wtime'), seconds('btime')
+        lim.winc, lim.binc = seconds('winc') or 0.0, seconds('binc') or 0.0
+        lim.movetime = seconds('movetime')
+        if values.get('movestogo', 0) > 0:
+            lim.movestogo = min(values['movestogo'], 10 ** 6)
+        if 'depth' in values:
+            lim.depth = max(1, min(MAX_DEPTH, values['depth']))
+        if 'nodes' in values:
+            lim.nodes = max(1, values['nodes'])
+        if 'mate' in values:
+            lim.mate = max(1, min(1000, values['mate']))
+        lim.infinite = 'infinite' in flags
+        lim.ponder = 'ponder' in flags
+        if searchmoves:
+            legal = pos.legal_moves()
+            chosen = []
+            for text in searchmoves:
+                try:
+                    chosen.append(parse_move(pos, text, 1, legal))
+                except Exception as e:
+                    self.tell(f'go searchmoves: ignoring {clean(str(e), 200)}')
+            lim.searchmoves = chosen or None
+        return lim
+
+    def _time_limits(self, s: _Search) -> tuple[float, float] | None:
+        """(hard, last): after ``hard`` seconds the search is stopped whatever
+        the searcher planned; if it has still not answered at ``last``, the
+        best move reported so far is played.  A safety net under the
+        searcher's own time management, so that the engine never oversteps
+        its clock."""
+        lim = s.limits
+        overhead = self.options['Move Overhead'] / 1000
+        if lim.movetime is not None:
+            total = lim.movetime
+            hard = max(0.01, total - overhead)
+        else:
+            left = lim.wtime if s.pos.turn > 0 else lim.btime
+            if left is None:
+                return None
+            inc = lim.winc if s.pos.turn > 0 else lim.binc
+            total = left
+            spare = left - overhead
+            hard = max(0.01, min(spare, spare * 0.5 + inc * 0.9))
+        last = hard + max(0.02, min(1.0, (total - hard) / 2))
+        return hard, last
+
+    def _arm_watchdog(self, s: _Search) -> None:
+        """(lock held) Start the clock safety net of search ``s``."""
+        limits = None if s.infinite else self._time_limits(s)
+        if limits is None:
+            return
+        hard, last = limits
+
+        def fire():
+            with self.lock:             # stop only this search, never a later one
+                if self.current is not s or s.result is not None or s.sent:
+                    return
+                if s.timer_stage == 0:
+                    s.timer_stage = 1
+                    self.searcher.stop()
+                    s.timer = threading.Timer(last - hard, fire)
+                    s.timer.daemon = True
+                    s.timer.start()
+                else:                   # the searcher did not stop: move now
+                    self.tell('search did not stop in time; playing its best move so far')
+                    s.result = SearchResult(s.last_pv[0] if s.last_pv else None)
+                    self._send_best(s)
+
+        s.timer = threading.Timer(hard, fire)
+        s.timer.daemon = True
+        s.timer.start()
+
+    def _on_info(self, s: _Search, info) -> None:
+        try:
+            if not s.sent:
+                if info.multipv == 1 and info.pv:
+                    s.last_pv = info.pv
+                self.send(info_line(s.pos, info))
+        except Exception as e:               # a bad report must not end the search
+            if self.debug:
+                self.tell(f'cannot report search info: {clean(str(e), 200)}')
+
+    def _on_done(self, s: _Search, result: SearchResult) -> None:
+        with self.lock:
+            if s.timer is not None:
+                s.timer.cancel()
+            if s.sent:                  # the clock safety net already moved
+                return
+            s.result = result or SearchResult(None)
+            if not s.held:
+                self._send_best(s)
+
+    def _send_best(self, s: _Search) -> None:
+        """(lock held) Write the bestmove of ``s``: always a legal move (or (none))."""
+        if s.sent:
+            return
+        s.sent = True
+        pos, r = s.pos, s.result
+        try:
+            legal = pos.legal_moves()
+            best = r.best
+            if best not in legal:
+                if best is not None or legal:
+                    self.tell('search gave no legal move; playing the first legal one')
+                pv = r.info.pv if r.info else []
+                best = pv[0] if pv and pv[0] in legal else (legal[0] if legal else None)
+            ponder = r.ponder
+            if ponder is None and r.info and len(r.info.pv) > 1 and r.info.pv[0] == best:
+                ponder = r.info.pv[1]
+            if best is not None and ponder is not None:
+                p = pos.copy()
+                p.push(best)
+                if ponder not in p.legal_moves():
+                    ponder = None
+            line = bestmove_line(pos, best, ponder)
+        except Exception as e:               # never leave the GUI without a move
+            self.tell(f'internal error: {clean(str(e), 200)}')
+            legal = pos.legal_moves()
+            line = bestmove_line(pos, legal[0] if legal else None, None)
+        self.send(line)
+
+    def _end_search(self, timeout: float | None = None) -> None:
+        """Finish the running search, if any (its bestmove is written)."""
+        if self.current is not None:
+            self.cmd_stop([])
+            self.thread.wait(timeout)
+
+    def _apply_hash(self) -> None:
+        if self.options['Hash'] != self.hash_mb:
+            self.hash_mb = self.options['Hash']
+            self.searcher.set_hash(self.hash_mb)
+
+    def _clear_hash(self) -> None:
+        self.clear_pending = False
+        self.searcher.clear()
+
+    def _apply_options(self) -> None:
+        """Hand the searcher the options it reads (between searches only)."""
+        self._apply_hash()
+        if self.clear_pending:
+            self._clear_hash()
+        self.searcher.material_only = self.options['Evaluation'] == 'material'
+        self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+
+    def _perft(self, depth: int) -> None:
+        """``go perft N``: leaf counts per root move, then the total."""
+        self._end_search()
+        depth = max(1, min(depth, 20))
+        total = 0
+        for text, n in divide(self.game.pos.copy(), depth):
+            self.send(f'{text}: {n}')
+            total += n
+        self.send('')
+        self.send(f'Nodes searched: {total}')
+
+
+def run(first_line: str, stdin, out, options: Options | None = None) -> int:
+    """Serve a UCI session whose first command ``first_line`` was already read."""
+    session = UciSession(out, options or Options())
+    if not session.handle(first_line):
+        return 0
+    while True:
+        try:
+            line = stdin.readline()
+        except UnicodeDecodeError:
+            session.tell('error: input line is not valid text; ignored')
+            continue
+        if not line:
+            break
+        try:
+            if not session.handle(line):
+                return 0
+        except Exception as e:               # a bug must not end the session
+            session.tell(f'internal error on {clean(line.strip())!r}: {clean(str(e), 200)}')
+    session._end_search(timeout=2.0)
+    return 0
+
+
+__all__ = ['ENGINE_NAME', 'UciSession', 'run']
