@@ -1,0 +1,253 @@
+"""``cazaux-engine match``: engine-vs-engine tournaments in every variant.
+
+The command line only: the work is done by :mod:`protocol.tournament`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from cazaux_engine import VARIANT_NAMES, get_variant
+
+from .tournament.arbiter import ArbiterSettings
+from .tournament.client import EngineError
+from .tournament.detect import detect_protocol, make_client
+from .tournament.engine_spec import (EngineSpec, EngineSpecError, assign_names,
+                                     parse_engine_spec, parse_fields)
+from .tournament.eventlog import EventLog
+from .tournament.openings import OpeningError, load_openings
+from .tournament.report import final_table
+from .tournament.resume import ResumeError, played_games
+from .tournament.runner import Player, Tournament, TournamentAborted
+from .tournament.schedule import make_schedule, pairs
+from .tournament.sprt import SprtError, parse_sprt
+from .tournament.timecontrol import TimeControl, TimeControlError, parse_tc
+
+DESCRIPTION = """\
+Play a tournament between engines that speak XBoard (CECP v2) or UCI, in any
+variant of this engine (RULES.md).  The runner is the arbiter: it keeps every
+game with its own rules, so an illegal move, a false claim, a loss on time, a
+crash or a hang each lose the game (the engine is restarted and the tournament
+goes on).  Games are appended to the PGN file as they finish; running the same
+command again with the same --pgn file continues where it stopped."""
+
+EPILOG = """\
+engines (--engine SPEC, once per engine, at least two):
+  CMD                      a command line; the protocol is detected (a few
+                           seconds for XBoard engines, which are asked "uci" first)
+  uci:CMD, xboard:CMD      the same, protocol stated
+  cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [option.NAME=VALUE ...]
+                           key=value fields, shell-quoted, e.g.
+                           "cmd='cazaux-engine --option Evaluation=material' name=material"
+  Names default to the engine's own (UCI "id name", XBoard "myname"); engines
+  that would share a name are told apart by their arguments.  Options are sent
+  as "setoption name N value V" (UCI) or "option N=V" (XBoard).
+
+time control (at least one of --tc, --st, --nodes, --depth):
+  --tc [MOVES/]BASE[+INC]  BASE seconds (or MIN:SEC) per game, INC seconds added
+                           after each move, BASE added again every MOVES moves:
+                           10+0.1, 40/60, 1:30+1
+  --st SECONDS             fixed time per move
+  --nodes N, --depth D     search limits, alone or on top of a clock (XBoard
+                           engines get "nps N" with "st 1" for a node limit)
+  The arbiter measures each move from the command that starts the search to the
+  arrival of the move, and a move that overruns the clock by more than --margin
+  loses on time.  Without a clock an engine that stays silent for --timeout
+  seconds loses ("stalled connection").
+
+openings (--openings):
+  default                  the variant's default start position
+  all                      every Black-choice placement (24 in zanzibar-s, 288 in
+                           zanzibar-xl, 10080 in maasai), in index order
+  random                   a random placement per pair of games (--seed)
+  FILE                     one opening per line: a FEN, optionally followed by
+                           "moves M1 M2 ...", or moves from the default start;
+                           FILE.pgn: the FEN and moves of each game
+                           (--opening-plies caps the moves)
+  Each opening is played twice, colours reversed.  Without --games, one pass
+  over the openings is played (2 games per pairing for default and random).
+
+output:
+  PGN with tags Variant, SetUp, FEN, TimeControl, Result, Termination (PGN
+  standard values: normal, time forfeit, rules infraction, adjudication,
+  abandoned, stalled connection), PlyCount, Opening; moves in coordinate
+  notation, ranks from 1 in every variant; comments {score/depth time}.
+  A progress line per finished game; at the end a table (Elo against the
+  field with 95% error margin, score, draws) and for each pairing its score,
+  Elo difference +/- 95% margin and likelihood of superiority (LOS).
+
+examples:
+  cazaux-engine match --variant zanzibar-s --engine cazaux-engine \\
+      --engine "cazaux-engine --option Evaluation=material" \\
+      --games 40 --tc 10+0.1 --openings random --pgn zs.pgn
+  cazaux-engine match --variant pemba --engine uci:./new --engine uci:./old \\
+      --tc 5+0.05 --games 2000 --sprt elo0=0,elo1=10 --pgn sprt.pgn
+  cazaux-engine match --variant maasai --engine a --engine b --engine c \\
+      --nodes 2000 --games 4 --pgn rr.pgn
+
+exit status: 0 done (or SPRT decided), 1 an engine cannot play, 2 bad
+arguments, 130 interrupted."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog='cazaux-engine match', description=DESCRIPTION,
+                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--variant', required=True, choices=VARIANT_NAMES, metavar='V',
+                    help=f'the variant: {", ".join(VARIANT_NAMES)}')
+    ap.add_argument('--engine', action='append', default=[], metavar='SPEC',
+                    help='an engine (see "engines" below); give two or more')
+    ap.add_argument('--each', action='append', default=[], metavar='FIELDS',
+                    help='key=value fields for every engine, e.g. "option.Hash=16 proto=uci"')
+    ap.add_argument('--games', type=int, metavar='N',
+                    help='games per pairing (default: each opening once with each colour)')
+    ap.add_argument('--gauntlet', action='store_true',
+                    help='the first engine plays each of the others (default: round robin)')
+    tc = ap.add_mutually_exclusive_group()
+    tc.add_argument('--tc', metavar='TC', help='clock: [MOVES/]BASE[+INC], e.g. 10+0.1')
+    tc.add_argument('--st', type=float, metavar='SECONDS', help='fixed time per move')
+    ap.add_argument('--nodes', type=int, default=0, metavar='N', help='nodes per move')
+    ap.add_argument('--depth', type=int, default=0, metavar='D', help='depth (plies) per move')
+    ap.add_argument('--margin', type=float, default=100, metavar='MS',
+                    help='milliseconds a move may overrun the clock (default 100)')
+    ap.add_argument('--timeout', type=float, default=30, metavar='SECONDS',
+                    help='longest wait for a handshake, a sync, or a move without clock '
+                         '(default 30)')
+    ap.add_argument('--maxmoves', type=int, default=0, metavar='N',
+                    help='adjudicate a draw after N moves by each side (default: never)')
+    ap.add_argument('--pgn', required=True, metavar='FILE',
+                    help='games are appended here; an existing file is resumed')
+    ap.add_argument('--openings', default='default', metavar='default|all|random|FILE',
+                    help='start positions (default: default)')
+    ap.add_argument('--opening-plies', type=int, metavar='N',
+                    help='use at most N moves of each opening of a FILE')
+    ap.add_argument('--seed', type=int, default=0, help='seed of --openings random (default 0)')
+    ap.add_argument('--concurrency', type=int, default=os.cpu_count() or 1, metavar='K',
+                    help=f'games played at once (default: cores, here {os.cpu_count() or 1})')
+    ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B]',
+                    help='sequential test of the first engine against the second; stops '
+                         'when decided (alpha and beta default to 0.05)')
+    ap.add_argument('--event', default='cazaux-engine match', help='the PGN Event tag')
+    ap.add_argument('--log', metavar='FILE', help='append warnings and results to FILE')
+    ap.add_argument('--debug', action='store_true',
+                    help='also log every line to and from the engines (needs --log)')
+    return ap
+
+
+def time_control(args) -> TimeControl:
+    if args.nodes < 0 or args.depth < 0:
+        raise TimeControlError('--nodes and --depth must not be negative')
+    if args.tc:
+        t = parse_tc(args.tc)
+        return TimeControl(t.moves, t.base, t.inc, 0.0, args.depth, args.nodes)
+    if args.st is not None:
+        if args.st <= 0:
+            raise TimeControlError('--st must be above 0')
+        return TimeControl(movetime=args.st, depth=args.depth, nodes=args.nodes)
+    if not (args.nodes or args.depth):
+        raise TimeControlError('give a time control: --tc, --st, --nodes or --depth')
+    return TimeControl(depth=args.depth, nodes=args.nodes)
+
+
+def engine_specs(args) -> list[EngineSpec]:
+    each: dict = {}
+    for text in args.each:
+        each.update(parse_fields(text))
+    specs = []
+    for text in args.engine:
+        s = parse_engine_spec(text)
+        s = s.with_options({k[len('option.'):]: v for k, v in each.items()
+                            if k.startswith('option.')})
+        if 'proto' in each and s.proto == 'auto':
+            s.proto = each['proto']
+        if 'dir' in each and s.dir is None:
+            s.dir = each['dir']
+        specs.append(s)
+    return specs
+
+
+def probe(spec: EngineSpec, variant, timeout: float, log: EventLog) -> str | None:
+    """Resolve the protocol, check that the engine starts and plays the
+    variant; return the name it gives itself (EngineError if it cannot play)."""
+    if spec.proto == 'auto':
+        spec.proto = detect_protocol(spec, log=log.io_hook)
+    c = make_client(spec, spec.proto, ' '.join(spec.argv), timeout, log.io_hook)
+    try:
+        c.start(variant)
+        return c.reported_name
+    finally:
+        if c.process:
+            if c.process.alive():
+                c.quit()
+            else:
+                c.kill()
+
+
+def main(argv: list[str]) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    try:
+        tc = time_control(args)
+        specs = engine_specs(args)
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+    except (TimeControlError, EngineSpecError, SprtError) as e:
+        ap.error(str(e))
+    if len(specs) < 2:
+        ap.error('give at least two engines (--engine SPEC --engine SPEC)')
+    if sprt and len(specs) != 2:
+        ap.error('--sprt needs exactly two engines')
+    if args.debug and not args.log:
+        ap.error('--debug needs --log FILE')
+    if args.concurrency < 1 or (args.games is not None and args.games < 1):
+        ap.error('--concurrency and --games must be at least 1')
+    variant = get_variant(args.variant)
+    try:
+        openings = load_openings(args.openings, variant, args.seed, args.opening_plies)
+    except OpeningError as e:
+        ap.error(str(e))
+    games = args.games if args.games is not None else 2 * (openings.count or 1)
+
+    log = EventLog(args.log, args.debug)
+    try:
+        reported = []
+        for k, s in enumerate(specs, 1):
+            try:
+                reported.append(probe(s, variant, args.timeout, log))
+            except EngineError as e:
+                print(f'error: engine {k} ({s.text}) cannot play {variant.name}: {e}',
+                      file=sys.stderr)
+                return 1
+        names = assign_names(specs, reported)
+        players = [Player(s, n) for s, n in zip(specs, names)]
+        schedule = make_schedule(len(players), games, openings, args.gauntlet)
+        try:
+            done, warning = played_games(args.pgn, schedule, names, variant.name)
+        except ResumeError as e:
+            print(f'error: {e}', file=sys.stderr)
+            return 2
+        if warning:
+            log.warn(warning)
+        settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves)
+        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
+                       args.event, log, out=lambda line: print(line, flush=True), done=done)
+        print(f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
+              f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
+              f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
+              f'{tc.describe()}; concurrency {args.concurrency}', flush=True)
+        status = 0
+        try:
+            t.run()
+        except KeyboardInterrupt:
+            print('\ninterrupted: finished games are in the PGN file; rerun to continue',
+                  file=sys.stderr)
+            status = 130
+        except TournamentAborted as e:
+            print(f'error: {e}', file=sys.stderr)
+            status = 1
+        print()
+        print(final_table(t.standings, pairs(len(players), args.gauntlet), sprt), flush=True)
+        if t.decision:
+            print(f'SPRT decided ({t.decision}) after {t.finished} games: stopped early')
+        return status
+    finally:
+        log.close()

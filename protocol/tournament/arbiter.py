@@ -1,0 +1,208 @@
+"""One game between two engines, refereed with the rules core.
+
+The arbiter keeps the game itself: every engine move is parsed against the
+legal moves of its position (an illegal one loses, and the move and the
+FEN are logged); after every move the game-end rules of RULES.md are
+applied (checkmate, stalemate, repetition, 50 moves, bare Kings);
+claims are checked (a false claim loses, conceding one's own loss is a
+resignation); clocks are kept from the arbiter's own measurement of each
+move, and a flag that falls by more than the margin loses; an engine that
+crashes, stalls or rejects a legal move loses.
+
+Terminations follow the PGN standard: ``normal``, ``time forfeit``,
+``rules infraction`` (illegal move, false claim), ``adjudication`` (the
+move limit), ``abandoned`` (crash, rejection, failed start) and
+``stalled connection`` (no answer when there is no clock to run out).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cazaux_engine import IllegalMoveError, move_text, parse_fen, parse_move, to_fen
+from cazaux_engine.outcome import outcome
+from cazaux_engine.rules import EP, move_flag, move_from, move_to
+
+from .client import Client, EngineCrashed, EngineError, EngineTimeout, Reply
+from .openings import Opening
+from .timecontrol import Clock, TimeControl
+
+SIDE = {1: 'White', -1: 'Black'}
+_SQUARE = re.compile(r'^([a-p])(\d{1,2})$')
+
+
+@dataclass
+class GameResult:
+    """What the arbiter decided, and the moves to write."""
+    start_fen: str
+    moves: list = field(default_factory=list)       # coordinate texts, ranks from 1
+    comments: list = field(default_factory=list)
+    result: str = '*'
+    termination: str = ''
+    reason: str = ''
+    broken: list = field(default_factory=list)      # colours whose engine must be restarted
+
+
+@dataclass
+class ArbiterSettings:
+    tc: TimeControl
+    margin: float = 0.1         # seconds a move may exceed its clock
+    timeout: float = 30.0       # seconds without an answer when no clock runs
+    maxmoves: int = 0           # adjudicate a draw after this many moves each (0: never)
+
+
+def parse_engine_move(pos, text: str, rank_base: int) -> int:
+    """The legal move ``text`` (IllegalMoveError otherwise), also in the
+    XBoard two-leg form of an en-passant capture (``e5d5,d5d6``: the
+    capturing pawn steps onto the victim, then on to the e.p. square)."""
+    legs = text.strip().split(',')
+    if len(legs) == 1:
+        return parse_move(pos, legs[0], rank_base)
+    if len(legs) != 2 or len(legs[0]) < 4:
+        raise IllegalMoveError(f'{text}: not a move this arbiter understands')
+    first = _split_squares(legs[0])
+    second = _split_squares(legs[1])
+    if not first or not second or first[1] != second[0]:
+        raise IllegalMoveError(f'{text}: the legs do not join')
+    m = parse_move(pos, first[0] + second[1] + second[2], rank_base)
+    R = pos.rules
+    victim = R.square_name(R.sq(R.file_of(move_to(m)), R.rank_of(move_from(m))), rank_base)
+    if move_flag(m) != EP or victim != first[1]:
+        raise IllegalMoveError(f'{text}: a two-leg move must be an en-passant capture via '
+                               "the captured pawn's square")
+    return m
+
+
+def _split_squares(text: str):
+    """``('e5', 'd5', 'q')`` from ``e5d5q``; None if it is not two squares."""
+    m = re.match(r'^([a-p]\d{1,2})([a-p]\d{1,2})([a-zA-Z]?)$', text.strip())
+    return m.groups() if m else None
+
+
+def move_comment(reply: Reply) -> str:
+    """``+0.35/12 0.52s`` (score from the mover's side), ``+M3/9 ...``, or just the time."""
+    parts = []
+    if reply.mate is not None:
+        parts.append(f'{"+" if reply.mate > 0 else "-"}M{abs(reply.mate)}')
+    elif reply.score is not None:
+        parts.append(f'{reply.score / 100:+.2f}')
+    if parts and reply.depth is not None:
+        parts[0] += f'/{reply.depth}'
+    parts.append(f'{reply.elapsed:.2f}s')
+    return ' '.join(parts)
+
+
+def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSettings,
+              log=None) -> GameResult:
+    """Play one game; ``clients[1]`` is White's engine, ``clients[-1]`` Black's.
+
+    ``log(text)`` receives the arbiter's findings (illegal moves with FEN,
+    crashes, stalls).  Engines are never killed here: the colours of the
+    engines that need a restart are in the result's ``broken``.
+    """
+    pos = parse_fen(variant, opening.fen)
+    game = GameResult(opening.fen)
+    moves: list[int] = []
+    for text in opening.moves:
+        m = parse_move(pos, text)
+        game.moves.append(move_text(pos, m))
+        game.comments.append('book')
+        pos.push(m)
+        moves.append(m)
+
+    def finish(result: str, termination: str, reason: str) -> GameResult:
+        game.result, game.termination, game.reason = result, termination, reason
+        for colour in (1, -1):
+            c: Client = clients[colour]
+            if colour not in game.broken:
+                c.end_game(result, reason)
+            if not c.healthy and colour not in game.broken:
+                game.broken.append(colour)
+        return game
+
+    def lose(colour: int, termination: str, reason: str) -> GameResult:
+        return finish('0-1' if colour > 0 else '1-0', termination, reason)
+
+    def engine_failed(colour: int, e: EngineError, thinking: bool) -> GameResult:
+        """The game lost by ``colour``'s engine, which failed with ``e``."""
+        c, side = clients[colour], SIDE[colour]
+        where = f'in {to_fen(pos)}' if thinking else 'setting up the game'
+        if isinstance(e, EngineTimeout) and thinking and (settings.tc.clocked or settings.tc.movetime):
+            _log(log, f'{c.name} ({side}) lost on time without moving {where}')
+            return lose(colour, 'time forfeit', f'{side} loses on time')
+        c.healthy = False
+        if colour not in game.broken:
+            game.broken.append(colour)
+        if isinstance(e, EngineCrashed):
+            _log(log, f'{c.name} ({side}) crashed ({e}) {where}')
+            return lose(colour, 'abandoned', f"{side}'s engine crashed ({e})")
+        if isinstance(e, EngineTimeout):
+            _log(log, f'{c.name} ({side}) does not respond ({e}) {where}')
+            return lose(colour, 'stalled connection', f"{side}'s engine does not respond")
+        _log(log, f'{c.name} ({side}) failed {where}: {e}')
+        return lose(colour, 'abandoned', f"{side}'s engine failed: {e}")
+
+    for colour in (1, -1):
+        try:
+            clients[colour].new_game(pos, opening.fen, moves, settings.tc, colour)
+        except EngineError as e:
+            return engine_failed(colour, e, False)
+
+    clocks = {1: Clock(settings.tc, settings.margin), -1: Clock(settings.tc, settings.margin)}
+    while True:
+        o = outcome(pos)
+        if o:
+            return finish(o.result, 'normal', o.comment)
+        if settings.maxmoves and len(moves) >= 2 * settings.maxmoves:
+            return finish('1/2-1/2', 'adjudication', f'Draw by adjudication: {settings.maxmoves} moves')
+        us = pos.turn
+        client = clients[us]
+        clock = clocks[us]
+        budget = clock.budget()
+        limit = settings.timeout if budget is None else budget + settings.margin
+        try:
+            reply = client.think(pos, moves, clocks, limit)
+        except EngineError as e:
+            return engine_failed(us, e, True)
+        if not clock.charge(reply.elapsed):
+            _log(log, f'{client.name} ({SIDE[us]}) lost on time ({reply.elapsed:.3f}s, '
+                      f'budget {budget:.3f}s)')
+            return lose(us, 'time forfeit', f'{SIDE[us]} loses on time')
+        if reply.kind == 'resign':
+            return lose(us, 'normal', f'{SIDE[us]} resigns')
+        if reply.kind == 'claim':
+            claimed = {'1-0': 1, '0-1': -1}.get(reply.text)
+            if claimed == -us:
+                return lose(us, 'normal', f'{SIDE[us]} resigns ({printable(reply.comment)})'
+                            if reply.comment else f'{SIDE[us]} resigns')
+            kind = 'draw' if claimed is None else 'win'
+            _log(log, f'{client.name} ({SIDE[us]}) made a false {kind} claim '
+                      f"{reply.text} '{printable(reply.comment)}' in {to_fen(pos)}")
+            return lose(us, 'rules infraction',
+                        f"False {kind} claim by {SIDE[us]}: {reply.text} '{printable(reply.comment)}'")
+        try:
+            m = parse_engine_move(pos, reply.text, client.rank_base(variant))
+        except IllegalMoveError:
+            fen = to_fen(pos)
+            shown = printable(reply.text)
+            _log(log, f'{client.name} ({SIDE[us]}) played an illegal move {shown} in {fen}')
+            return lose(us, 'rules infraction',
+                        f'{SIDE[us]} makes an illegal move: {shown} (FEN {fen})')
+        game.moves.append(move_text(pos, m))
+        game.comments.append(move_comment(reply))
+        pos.push(m)
+        moves.append(m)
+
+
+def printable(text: str) -> str:
+    """Engine text fit for a log line and a PGN comment: ``(nothing)`` if
+    empty, other unprintable characters as ``?``, at most 40 characters."""
+    if not text:
+        return '(nothing)'
+    s = ''.join(c if c.isprintable() else '?' for c in text)
+    return s if len(s) <= 40 else s[:37] + '...'
+
+
+def _log(log, text: str) -> None:
+    if log:
+        log(text)

@@ -1,0 +1,59 @@
+"""Which protocol an engine speaks, and the client for it.
+
+Detection starts the engine, sends ``uci`` and waits (at most
+``DETECT_SECONDS``) for ``uciok``.  A reply that only an XBoard engine
+gives (``feature``, ``Error``, ``Illegal move``, ``tellusererror``) or
+silence means XBoard.  The probe process is then ended; the client starts
+a fresh one, so each protocol begins from a clean engine.
+"""
+from __future__ import annotations
+
+from .client import Client, EngineError, EngineSetupError
+from .engine_spec import EngineSpec
+from .process import EngineProcess, EngineProcessError
+from .uci_client import UCIClient
+from .xboard_client import XBoardClient
+
+DETECT_SECONDS = 5.0
+_XBOARD_SIGNS = ('feature', 'Error', 'Illegal move', 'tellusererror', 'telluser')
+
+
+def detect_protocol(spec: EngineSpec, timeout: float = DETECT_SECONDS, log=None) -> str:
+    """``uci`` or ``xboard`` (EngineSetupError if the engine cannot be run)."""
+    try:
+        p = EngineProcess(spec.argv, spec.dir, log, ' '.join(spec.argv))
+    except EngineProcessError as e:
+        raise EngineSetupError(str(e)) from None
+    try:
+        try:
+            t = p.send('uci')
+        except EngineProcessError:
+            raise EngineSetupError(f'engine exited at once ({p.exit_text()})') from None
+        while True:
+            item = p.read(t + timeout)
+            if item is None:
+                return 'xboard'
+            line = item[1]
+            if line is None:
+                p.wait(1.0)
+                raise EngineSetupError(f'engine exited during protocol detection ({p.exit_text()})')
+            s = line.strip()
+            if s == 'uciok':
+                return 'uci'
+            if s.startswith(_XBOARD_SIGNS):
+                return 'xboard'
+    finally:
+        try:
+            p.send('quit')
+        except EngineProcessError:
+            pass
+        p.close(0.5)
+
+
+def make_client(spec: EngineSpec, proto: str, name: str = '', timeout: float = 30.0,
+                log=None) -> Client:
+    cls = {'uci': UCIClient, 'xboard': XBoardClient}[proto]
+    return cls(spec, name, timeout, log)
+
+
+__all__ = ['EngineError', 'detect_protocol', 'make_client']

@@ -1,0 +1,126 @@
+"""The ``--engine`` argument: which program, which protocol, what name, which options.
+
+Three spellings:
+
+``CMD``
+    a command line, protocol detected (``cazaux-engine --option Hash=16``);
+``uci:CMD`` / ``xboard:CMD``
+    the same with the protocol stated (no detection delay);
+``cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [option.NAME=VALUE ...]``
+    key=value fields (shell quoting), as in Cute Chess.
+
+>>> s = parse_engine_spec("cmd='cazaux-engine --option Evaluation=material' name=mat option.Hash=16")
+>>> s.argv, s.proto, s.name, s.options
+(['cazaux-engine', '--option', 'Evaluation=material'], 'auto', 'mat', {'Hash': '16'})
+>>> parse_engine_spec('uci:stockfish').proto
+'uci'
+"""
+from __future__ import annotations
+
+import os
+import shlex
+from dataclasses import dataclass, field
+
+PROTOCOLS = ('auto', 'uci', 'xboard')
+_KEYS = ('cmd', 'proto', 'name', 'dir')
+
+
+class EngineSpecError(ValueError):
+    """A malformed ``--engine`` argument; the message is for the user."""
+
+
+@dataclass
+class EngineSpec:
+    argv: list[str]
+    proto: str = 'auto'
+    name: str | None = None             # None: chosen by assign_names
+    options: dict = field(default_factory=dict)
+    dir: str | None = None
+    text: str = ''                      # the argument as given
+
+    def with_options(self, options: dict) -> 'EngineSpec':
+        """A copy with ``options`` added where this spec sets nothing itself."""
+        merged = dict(options)
+        merged.update(self.options)
+        return EngineSpec(list(self.argv), self.proto, self.name, merged, self.dir, self.text)
+
+
+def _is_field(token: str) -> bool:
+    key = token.partition('=')[0]
+    return '=' in token and (key in _KEYS or key.startswith('option.'))
+
+
+def parse_fields(text: str) -> dict:
+    """``key=value`` fields of ``text`` (``--each``): ``{'option.Hash': '16', ...}``."""
+    try:
+        tokens = shlex.split(text)
+    except ValueError as e:
+        raise EngineSpecError(f'{text!r}: {e}') from None
+    out = {}
+    for t in tokens:
+        if not _is_field(t):
+            raise EngineSpecError(f'{text!r}: {t!r} is not one of cmd=, proto=, name=, dir=, '
+                                  'option.NAME=VALUE')
+        key, _, value = t.partition('=')
+        out[key] = value
+    return out
+
+
+def parse_engine_spec(text: str) -> EngineSpec:
+    """The engine described by one ``--engine`` argument."""
+    stripped = text.strip()
+    if not stripped:
+        raise EngineSpecError('empty --engine argument')
+    try:
+        tokens = shlex.split(stripped)
+    except ValueError as e:
+        raise EngineSpecError(f'--engine {text!r}: {e}') from None
+    if tokens and all(_is_field(t) for t in tokens):
+        fields = parse_fields(stripped)
+        if 'cmd' not in fields:
+            raise EngineSpecError(f'--engine {text!r}: key=value form needs cmd=COMMAND')
+        spec = parse_engine_spec(fields['cmd'])
+        proto = fields.get('proto', spec.proto)
+        if proto not in PROTOCOLS:
+            raise EngineSpecError(f'--engine {text!r}: proto must be one of {", ".join(PROTOCOLS)}')
+        options = {k[len('option.'):]: v for k, v in fields.items() if k.startswith('option.')}
+        if any(not k for k in options):
+            raise EngineSpecError(f'--engine {text!r}: option. needs a name (option.Hash=16)')
+        return EngineSpec(spec.argv, proto, fields.get('name') or None, options,
+                          fields.get('dir'), text)
+    proto = 'auto'
+    head, colon, rest = stripped.partition(':')
+    if colon and head in PROTOCOLS and rest.strip():
+        proto, stripped = head, rest.strip()
+        tokens = shlex.split(stripped)
+    return EngineSpec(tokens, proto, None, {}, None, text)
+
+
+def assign_names(specs: list[EngineSpec], reported: list[str | None]) -> list[str]:
+    """Names for the engines of a tournament, all different.
+
+    A name given with ``name=`` is kept.  Otherwise the engine's own name
+    (UCI ``id name``, XBoard ``myname``) is used, or the program's file
+    name; engines that would share a name are told apart by their
+    arguments and options, and as a last resort by a number.
+
+    >>> a = parse_engine_spec('cazaux-engine')
+    >>> b = parse_engine_spec('cazaux-engine --option Evaluation=material')
+    >>> assign_names([a, b], ['cazaux 0.1', 'cazaux 0.1'])
+    ['cazaux 0.1', 'cazaux 0.1 (--option Evaluation=material)']
+    """
+    names = []
+    for s, r in zip(specs, reported):
+        names.append(s.name or (r or '').strip() or os.path.basename(s.argv[0]))
+    for i, s in enumerate(specs):
+        if s.name or names.count(names[i]) == 1:
+            continue
+        extra = ' '.join(s.argv[1:] + [f'{k}={v}' for k, v in s.options.items()])
+        if extra:
+            names[i] = f'{names[i]} ({extra})'
+    seen: dict[str, int] = {}
+    for i, n in enumerate(names):
+        if names.count(n) > 1:
+            seen[n] = seen.get(n, 0) + 1
+            names[i] = f'{n} #{seen[n]}'
+    return names

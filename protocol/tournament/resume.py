@@ -1,0 +1,48 @@
+"""Continuing a tournament from its PGN file.
+
+Each game's ``Round`` tag is its number in the schedule.  A game of the file
+counts as played when its Round, White, Black, Variant and FEN are those
+the schedule has for that number; any other game means the file belongs to
+another tournament, and the runner refuses to mix them.  An unfinished last
+game (the run was killed while writing it) is cut off.
+"""
+from __future__ import annotations
+
+from .pgn import PgnGame, cut_incomplete, read_pgn_file
+from .schedule import Pairing
+
+
+class ResumeError(ValueError):
+    """The PGN file does not fit this tournament; the message is for the user."""
+
+
+def played_games(path: str, schedule: list[Pairing], names: list[str],
+                 variant_name: str) -> tuple[dict, str | None]:
+    """``{round: PgnGame}`` of the games already in ``path``, and a warning
+    if an unfinished game was cut off."""
+    pgn = read_pgn_file(path)
+    warning = None
+    if pgn.incomplete_at is not None:
+        cut_incomplete(path, pgn.incomplete_at)
+        warning = f'{path}: removed an unfinished game at its end'
+    done: dict[int, PgnGame] = {}
+    for g in pgn.games:
+        tags = g.tags
+        try:
+            rnd = int(tags.get('Round', ''))
+        except ValueError:
+            rnd = 0
+        p = schedule[rnd - 1] if 1 <= rnd <= len(schedule) else None
+        expected = None if p is None else (names[p.white], names[p.black], variant_name, p.opening.fen)
+        found = (tags.get('White'), tags.get('Black'), tags.get('Variant'), tags.get('FEN'))
+        if expected != found or g.result not in ('1-0', '0-1', '1/2-1/2'):
+            what = (f'game {rnd} should be {expected[0]} - {expected[1]} from {expected[3]}'
+                    if expected else f'there is no game {tags.get("Round", "?")} in this schedule')
+            raise ResumeError(
+                f'{path} holds games of another tournament ({tags.get("White")} - '
+                f'{tags.get("Black")}, Round {tags.get("Round", "?")}, {g.result}: {what}); '
+                'give another --pgn file')
+        if rnd in done:
+            raise ResumeError(f'{path} holds game {rnd} twice')
+        done[rnd] = g
+    return done, warning

@@ -1,0 +1,222 @@
+"""Running a tournament: workers, engine restarts, the PGN file, the scores.
+
+``concurrency`` worker threads each take the next game of the schedule,
+play it with their own engine processes (started on first use and kept
+between games), write it to the PGN file as soon as it ends, and report
+it.  An engine that crashed, stalled or stopped answering is killed and
+started again for its next game; an engine that fails to start
+``MAX_START_FAILURES`` times in a row stops the tournament, since it would
+only forfeit every remaining game.  With an SPRT, no new game starts once
+the test has decided (games under way are finished and written).
+Ctrl-C ends the engines and returns; games under way are not written, and
+a rerun with the same PGN file plays them again.
+"""
+from __future__ import annotations
+
+import datetime
+import threading
+from dataclasses import dataclass
+
+from .arbiter import SIDE, ArbiterSettings, GameResult, play_game
+from .client import Client, EngineError
+from .detect import make_client
+from .engine_spec import EngineSpec
+from .eventlog import EventLog
+from .pgn import PgnGame, append_game, format_game
+from .report import Standings, progress_line
+from .schedule import Pairing
+from .sprt import Sprt
+
+MAX_START_FAILURES = 3
+
+
+@dataclass
+class Player:
+    spec: EngineSpec        # protocol resolved (uci or xboard)
+    name: str
+
+
+class TournamentAborted(RuntimeError):
+    """An engine cannot be started: the tournament cannot go on."""
+
+
+class Tournament:
+    def __init__(self, players: list[Player], variant, schedule: list[Pairing],
+                 settings: ArbiterSettings, pgn_path: str, concurrency: int = 1,
+                 sprt: Sprt | None = None, event: str = 'cazaux-engine match',
+                 log: EventLog | None = None, out=print, done: dict | None = None):
+        self.players = players
+        self.names = [p.name for p in players]
+        self.variant = variant
+        self.schedule = schedule
+        self.settings = settings
+        self.pgn_path = pgn_path
+        self.concurrency = max(1, concurrency)
+        self.sprt = sprt
+        self.event = event
+        self.log = log or EventLog()
+        self.out = out
+        self.lock = threading.Lock()
+        self.standings = Standings(self.names)
+        self.finished = 0
+        done = done or {}
+        for rnd, g in sorted(done.items()):
+            p = schedule[rnd - 1]
+            self.standings.add(p.white, p.black, g.result)
+            self.finished += 1
+        self.pending = [p for p in schedule if p.round not in done]
+        self.stop = False            # no new games (SPRT decided, or an abort)
+        self.aborted = False         # Ctrl-C: drop games under way
+        self.error: str | None = None
+        self.decision: str | None = None
+        self.start_failures = [0] * len(players)
+        self.clients: set = set()    # every live client, for Ctrl-C
+
+    # -- scheduling --------------------------------------------------------------
+    def next_pairing(self) -> Pairing | None:
+        with self.lock:
+            if self.stop or not self.pending:
+                return None
+            return self.pending.pop(0)
+
+    def check_sprt(self) -> None:
+        if self.sprt and self.decision is None:
+            self.decision = self.sprt.decision(*self.standings.between(0, 1))
+            if self.decision:
+                self.stop = True
+
+    def run(self) -> None:
+        """Play every pending game; returns when done, decided or interrupted."""
+        self.check_sprt()
+        workers = [threading.Thread(target=self.worker, name=f'match-worker-{k}', daemon=True)
+                   for k in range(min(self.concurrency, max(1, len(self.pending))))]
+        for w in workers:
+            w.start()
+        try:
+            for w in workers:
+                while w.is_alive():
+                    w.join(0.2)
+        except KeyboardInterrupt:
+            self.aborted = self.stop = True
+            with self.lock:
+                live = list(self.clients)
+            for c in live:
+                c.kill()
+            for w in workers:
+                w.join(10)
+            raise
+        if self.error:
+            raise TournamentAborted(self.error)
+
+    # -- a worker ----------------------------------------------------------------
+    def worker(self) -> None:
+        clients: dict[int, Client] = {}
+        try:
+            while not self.stop:
+                p = self.next_pairing()
+                if p is None:
+                    break
+                result = self.play(p, clients)
+                if result is None or self.aborted:
+                    break
+                self.record(p, result)
+        finally:
+            for c in clients.values():
+                self.forget(c)
+                c.quit()
+
+    def forget(self, c: Client) -> None:
+        with self.lock:
+            self.clients.discard(c)
+
+    def engine(self, idx: int, clients: dict) -> Client | str:
+        """A started engine ``idx`` for this worker, or the reason it would not start."""
+        c = clients.get(idx)
+        if c is not None and c.healthy and c.process and c.process.alive():
+            return c
+        if c is not None:
+            self.forget(c)
+            c.kill()
+            del clients[idx]
+        pl = self.players[idx]
+        c = make_client(pl.spec, pl.spec.proto, pl.name, self.settings.timeout, self.log.io_hook)
+        with self.lock:
+            self.clients.add(c)
+        try:
+            c.start(self.variant)
+        except EngineError as e:
+            self.forget(c)
+            c.kill()
+            with self.lock:
+                self.start_failures[idx] += 1
+                if self.start_failures[idx] >= MAX_START_FAILURES and not self.error:
+                    self.error = (f'{pl.name} failed to start {MAX_START_FAILURES} times in a '
+                                  f'row (last: {e}); tournament stopped')
+                    self.stop = True
+            self.log.warn(f'{pl.name} failed to start: {e}')
+            return str(e)
+        with self.lock:
+            self.start_failures[idx] = 0
+        clients[idx] = c
+        return c
+
+    def play(self, p: Pairing, clients: dict) -> GameResult | None:
+        game_clients = {}
+        for colour, idx in ((1, p.white), (-1, p.black)):
+            c = self.engine(idx, clients)
+            if isinstance(c, str):
+                if self.aborted:
+                    return None
+                r = GameResult(p.opening.fen, list(p.opening.moves), ['book'] * len(p.opening.moves))
+                r.result = '0-1' if colour > 0 else '1-0'
+                r.termination = 'abandoned'
+                r.reason = f"{SIDE[colour]}'s engine failed to start ({c})"
+                return r
+            game_clients[colour] = c
+        result = play_game(game_clients, self.variant, p.opening, self.settings, self.log.warn)
+        for colour in result.broken:
+            idx = p.white if colour > 0 else p.black
+            c = clients.pop(idx, None)
+            if c is not None:
+                self.forget(c)
+                c.kill()
+            if not self.aborted:
+                self.log.warn(f'game {p.round}: restarting {self.names[idx]} ({result.reason})')
+        return result
+
+    # -- results -------------------------------------------------------------------
+    def pgn_game(self, p: Pairing, r: GameResult) -> PgnGame:
+        tags = {
+            'Event': self.event,
+            'Site': '?',
+            'Date': datetime.date.today().strftime('%Y.%m.%d'),
+            'Round': str(p.round),
+            'White': self.names[p.white],
+            'Black': self.names[p.black],
+            'Variant': self.variant.name,
+            'SetUp': '1',
+            'FEN': r.start_fen,
+            'TimeControl': self.settings.tc.pgn(),
+            'Termination': r.termination,
+            'PlyCount': str(len(r.moves)),
+        }
+        if self.settings.tc.depth or self.settings.tc.nodes:
+            tags['Limits'] = self.settings.tc.describe()
+        if p.opening.label:
+            tags['Opening'] = p.opening.label
+        return PgnGame(tags, list(r.moves), list(r.comments), r.reason, r.result)
+
+    def record(self, p: Pairing, r: GameResult) -> None:
+        text = format_game(self.pgn_game(p, r))
+        with self.lock:
+            if self.aborted:
+                return
+            append_game(self.pgn_path, text)
+            self.standings.add(p.white, p.black, r.result)
+            self.finished += 1
+            self.check_sprt()
+            line = progress_line(self.standings, self.finished, len(self.schedule), p.round,
+                                 self.names[p.white], self.names[p.black], r.result, r.reason,
+                                 self.sprt)
+            self.out(line)
+            self.log.note(line)

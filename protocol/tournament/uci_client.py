@@ -1,0 +1,160 @@
+"""The GUI side of the UCI protocol.
+
+Handshake: ``uci`` until ``uciok`` (collecting ``id name`` and the
+options), ``setoption name UCI_Variant value NAME`` (an engine without
+that option plays only chess; one whose list lacks the variant is
+refused), the user's options, ``isready``/``readyok``.  A game:
+``ucinewgame`` and ``isready``; each turn ``position fen FEN moves ...``
+(always the game's start FEN: a variant engine's ``startpos`` is not
+trusted) and ``go`` with ``wtime``/``btime``/``winc``/``binc``/
+``movestogo``, or ``movetime``, plus ``depth``/``nodes``.  Ranks are
+always counted from 1.
+"""
+from __future__ import annotations
+
+import re
+
+from cazaux_engine import Position
+
+from .client import Client, EngineError, EngineSetupError, EngineTimeout, Reply, clock_ms
+from .timecontrol import TimeControl
+
+_OPTION = re.compile(r'^option\s+name\s+(.*?)\s+type\s+(\S+)(.*)$')
+
+
+def _option_vars(rest: str) -> list[str]:
+    """The ``var`` values of a combo option's description."""
+    return [v.strip() for v in re.split(r'\s+var\s+', ' ' + rest)[1:]] if ' var ' in ' ' + rest else []
+
+
+class UCIClient(Client):
+    proto = 'uci'
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.options: dict = {}     # name -> (type, rest of the line)
+        self.thinking = False
+
+    def start(self, variant) -> None:
+        self._spawn()
+        self.send('uci')
+        deadline = self.deadline()
+        while True:
+            _, line = self.read(deadline, 'uciok')
+            s = line.strip()
+            if s == 'uciok':
+                break
+            if s.startswith('id name '):
+                self.reported_name = s[len('id name '):].strip()
+            m = _OPTION.match(s)
+            if m:
+                self.options[m.group(1)] = (m.group(2), m.group(3))
+        vopt = self.options.get('UCI_Variant')
+        if vopt is None:
+            if variant.name != 'chess':
+                raise EngineSetupError(f'engine does not play {variant.name} (no UCI_Variant option)')
+        else:
+            names = _option_vars(vopt[1])
+            if names and variant.name not in names:
+                raise EngineSetupError(f'engine does not play {variant.name} '
+                                       f'(its UCI_Variant values: {", ".join(names)})')
+            self.send(f'setoption name UCI_Variant value {variant.name}')
+        for name, value in self.spec.options.items():
+            if name not in self.options and self.log:
+                self.log(f'{self.name}: option {name} is not among the options the engine declared')
+            self.send(f'setoption name {name} value {value}')
+        self.ready()
+
+    def ready(self) -> None:
+        self.send('isready')
+        deadline = self.deadline()
+        while True:
+            _, line = self.read(deadline, 'readyok')
+            if line.strip() == 'readyok':
+                return
+
+    def new_game(self, pos: Position, start_fen: str, moves: list[int], tc: TimeControl,
+                 colour: int) -> None:
+        self.tc = tc
+        self.start_fen = start_fen
+        self.thinking = False
+        self.send('ucinewgame')
+        self.ready()
+
+    def go_command(self, clocks: dict, us: int) -> str:
+        tc = self.tc
+        parts = ['go']
+        if tc.clocked:
+            w, b = clocks[1], clocks[-1]
+            parts += ['wtime', str(clock_ms(w)), 'btime', str(clock_ms(b)),
+                      'winc', str(int(tc.inc * 1000)), 'binc', str(int(tc.inc * 1000))]
+            if tc.moves:
+                parts += ['movestogo', str(clocks[us].moves_to_go())]
+        elif tc.movetime:
+            parts += ['movetime', str(int(tc.movetime * 1000))]
+        if tc.depth:
+            parts += ['depth', str(tc.depth)]
+        if tc.nodes:
+            parts += ['nodes', str(tc.nodes)]
+        if len(parts) == 1:
+            parts.append('infinite')
+        return ' '.join(parts)
+
+    def think(self, pos: Position, moves: list[int], clocks: dict, limit: float) -> Reply:
+        # the texts need the positions the moves were played in only for their
+        # rules, which every position of the game shares
+        cmd = f'position fen {self.start_fen}'
+        if moves:
+            cmd += ' moves ' + ' '.join(self.text(pos, m) for m in moves)
+        self.send(cmd)
+        t0 = self.send(self.go_command(clocks, pos.turn))
+        self.thinking = True
+        deadline = t0 + limit
+        score = mate = depth = None
+        while True:
+            try:
+                t, line = self.read(deadline, 'bestmove')
+            except EngineTimeout:
+                raise EngineTimeout('no move in time') from None
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == 'bestmove':
+                self.thinking = False
+                text = words[1] if len(words) > 1 else ''
+                return Reply('move', text, elapsed=t - t0, score=score, mate=mate, depth=depth)
+            if words[0] == 'info':
+                if 'depth' in words:
+                    i = words.index('depth')
+                    if i + 1 < len(words) and words[i + 1].lstrip('-').isdigit():
+                        depth = int(words[i + 1])
+                if 'score' in words:
+                    i = words.index('score')
+                    if i + 2 < len(words) and words[i + 2].lstrip('-').isdigit():
+                        if words[i + 1] == 'cp':
+                            score, mate = int(words[i + 2]), None
+                        elif words[i + 1] == 'mate':
+                            mate, score = int(words[i + 2]), None
+
+    def end_game(self, result: str, comment: str) -> None:
+        if not self.thinking:
+            return
+        try:
+            self.send('stop')
+            deadline = self.deadline()
+            while True:
+                _, line = self.read(deadline, 'bestmove after stop')
+                if line.split()[:1] == ['bestmove']:
+                    break
+            self.thinking = False
+        except EngineError:
+            self.healthy = False
+
+    def quit(self) -> None:
+        if not self.process:
+            return
+        try:
+            self.process.send('quit')
+        except OSError:
+            pass
+        self.process.close(1.0)

@@ -1,0 +1,250 @@
+"""The GUI side of the XBoard (CECP version 2) protocol.
+
+Handshake: ``xboard``, ``protover 2``, then ``feature`` lines answered
+``accepted``/``rejected`` until ``done=1`` (or two seconds of silence:
+a version 1 engine).  ``san`` is rejected, so moves stay in coordinates.
+
+A game: ``new``, ``variant NAME`` (its ``setup``/``piece`` replies are
+read and ignored: the arbiter's rules are the rules), ``level``/``st``,
+``sd``, ``nps``, ``post``, ``easy``, ``computer``, ``force``, ``setboard
+FEN``, the opening moves, then ``ping``/``pong`` to be sure the engine is
+ready.  The engine's first turn is ``time``/``otim``/``go``; later turns
+are ``time``/``otim`` and the opponent's ``usermove``, which starts its
+search.  On boards of exactly 10 ranks moves are written with ranks
+0-9, as XBoard does (pemba ``e2e4`` is e3-e5).  An en-passant capture may
+come back as the two-leg move ``e5d5,d5d6`` (one line, or two ``move``
+lines with a trailing comma); it is passed on as written.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+from cazaux_engine import Position
+
+from .client import (Client, EngineError, EngineRefused, EngineSetupError, EngineTimeout,
+                     Reply)
+from .timecontrol import TimeControl, _num
+
+_FEATURE = re.compile(r'(\w+)=("([^"]*)"|\S+)')
+_RESULT = re.compile(r'^(1-0|0-1|1/2-1/2)(?:\s*\{([^}]*)\}?)?\s*$')
+_THINKING = re.compile(r'^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\b')
+
+# features this GUI side understands; anything else is rejected
+KNOWN = {'ping', 'setboard', 'playother', 'usermove', 'time', 'draw', 'sigint', 'sigterm',
+         'reuse', 'analyze', 'myname', 'variants', 'colors', 'ics', 'name', 'pause', 'nps',
+         'debug', 'memory', 'smp', 'egt', 'option', 'done', 'exclude', 'setscore',
+         'highlight', 'protover'}
+
+XBOARD_MATE = 100000    # thinking output scores from this on mean mate
+
+
+def xboard_variant_name(variant) -> str:
+    return 'normal' if variant.name == 'chess' else variant.name
+
+
+def level_command(tc: TimeControl) -> str:
+    """``level MPS BASE INC`` with BASE in minutes or MIN:SEC."""
+    secs = max(1, int(tc.base))
+    base = str(secs // 60) if secs % 60 == 0 else f'{secs // 60}:{secs % 60:02d}'
+    return f'level {tc.moves} {base} {_num(tc.inc)}'
+
+
+class XBoardClient(Client):
+    proto = 'xboard'
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.features: dict = {}
+        self.options: list[str] = []
+        self.ping_id = 0
+        self.sent = 0           # moves of the current game the engine knows
+        self.playing = False    # out of force mode (after our 'go')
+        self.thinking = False
+
+    def rank_base(self, variant) -> int:
+        return 0 if variant.ranks == 10 else 1
+
+    def feature(self, name: str, default=None):
+        return self.features.get(name, default)
+
+    # -- handshake -------------------------------------------------------------
+    def start(self, variant) -> None:
+        self._spawn()
+        self.send('xboard')
+        self.send('protover 2')
+        deadline = self.deadline(2.0)
+        while True:
+            try:
+                _, line = self.read(deadline, 'feature done=1')
+            except EngineTimeout:
+                break       # no done=1 in time: take the features seen so far
+            if line.startswith('feature'):
+                for m in _FEATURE.finditer(line[len('feature'):]):
+                    key, value = m.group(1), m.group(3) if m.group(3) is not None else m.group(2)
+                    if key in KNOWN:
+                        self.send(f'accepted {key}')
+                        if key == 'option':
+                            self.options.append(value)
+                        else:
+                            self.features[key] = value
+                    else:
+                        self.send(f'rejected {key}')
+                    if key == 'done' and value == '0':
+                        deadline = self.deadline()      # the engine asked for more time
+                if self.features.get('done') == '1':
+                    break
+        self.reported_name = self.features.get('myname')
+        names = [v.strip() for v in self.features.get('variants', 'normal').split(',')]
+        want = xboard_variant_name(variant)
+        if want not in names:
+            raise EngineSetupError(f'engine does not play {variant.name} '
+                                   f'(its variants: {", ".join(names)})')
+        declared = {o.split()[0] for o in self.options if o.split()}
+        for name, value in self.spec.options.items():
+            if name not in declared:
+                self._note(f'option {name} is not among the options the engine declared')
+            self.send(f'option {name}={value}')
+        self.sync()
+
+    def _note(self, text: str) -> None:
+        if self.log:
+            self.log(f'{self.name}: {text}')
+
+    def sync(self, timeout: float | None = None) -> None:
+        """``ping``/``pong`` (if the engine has ping); everything before the pong is dropped."""
+        if self.feature('ping') != '1':
+            return
+        self.ping_id += 1
+        self.send(f'ping {self.ping_id}')
+        deadline = self.deadline(timeout)
+        while True:
+            _, line = self.read(deadline, f'pong {self.ping_id}')
+            if line.strip() == f'pong {self.ping_id}':
+                return
+
+    # -- a game -----------------------------------------------------------------
+    def new_game(self, pos: Position, start_fen: str, moves: list[int], tc: TimeControl,
+                 colour: int) -> None:
+        v = pos.rules.variant
+        self.tc = tc
+        self.send('new')
+        if v.name != 'chess':
+            self.send(f'variant {xboard_variant_name(v)}')
+        if tc.clocked:
+            self.send(level_command(tc))
+        elif tc.movetime:
+            self.send(f'st {_num(tc.movetime)}')
+        elif tc.nodes:
+            self.send('st 1')
+        else:
+            self.send(f'st {max(1, int(self.timeout))}')
+        if tc.depth:
+            self.send(f'sd {tc.depth}')
+        if tc.nodes and not tc.clocked:
+            self.send(f'nps {tc.nodes}' if tc.movetime == 0 else
+                      f'nps {max(1, int(tc.nodes / tc.movetime))}')
+        self.send('post')
+        self.send('easy')
+        self.send('computer')
+        self.send('force')
+        if start_fen != v.start or self.feature('setboard') == '1':
+            if self.feature('setboard') != '1':
+                raise EngineSetupError('engine cannot set up positions (no feature setboard=1)')
+            self.send(f'setboard {start_fen}')
+        self.sent = 0
+        self.playing = False
+        self.thinking = False
+        if moves:
+            self._send_moves(pos, moves)
+        self.sync()
+
+    def _send_moves(self, pos: Position, moves: list[int]) -> float:
+        """Send the moves the engine has not seen; return the time of the last."""
+        t = time.monotonic()
+        prefix = 'usermove ' if self.feature('usermove') == '1' else ''
+        for m in moves[self.sent:]:
+            t = self.send(prefix + self.text(pos, m))
+        self.sent = len(moves)
+        return t
+
+    def think(self, pos: Position, moves: list[int], clocks: dict, limit: float) -> Reply:
+        us = pos.turn
+        new = len(moves) - self.sent
+        if self.playing and new != 1:
+            self.send('force')
+            self.playing = False
+        if self.playing:
+            self._send_clocks(clocks, us)
+            t0 = self._send_moves(pos, moves)
+        else:
+            self._send_moves(pos, moves)
+            self._send_clocks(clocks, us)
+            t0 = self.send('go')
+            self.playing = True
+        self.thinking = True
+        deadline = t0 + limit
+        score = mate = depth = None
+        legs = ''
+        while True:
+            try:
+                t, line = self.read(deadline, 'move')
+            except EngineTimeout:
+                raise EngineTimeout('no move in time') from None
+            s = line.strip()
+            if s.startswith('move '):
+                text = s[5:].strip()
+                if text.endswith(','):
+                    legs += text
+                    continue
+                self.thinking = False
+                self.sent += 1
+                return Reply('move', legs + text, elapsed=t - t0, score=score, mate=mate,
+                             depth=depth)
+            if s == 'resign':
+                self.thinking = False
+                return Reply('resign', elapsed=t - t0)
+            r = _RESULT.match(s)
+            if r:
+                self.thinking = False
+                return Reply('claim', r.group(1), (r.group(2) or '').strip(), elapsed=t - t0)
+            if s.startswith('Illegal move'):
+                self.thinking = False
+                self.healthy = False
+                raise EngineRefused(f'it rejected a legal move: {s}')
+            m = _THINKING.match(s)
+            if m:
+                depth, cp = int(m.group(1)), int(m.group(2))
+                if abs(cp) >= XBOARD_MATE:
+                    plies = abs(cp) - XBOARD_MATE
+                    mate, score = (plies + 1) // 2 * (1 if cp > 0 else -1), None
+                else:
+                    score, mate = cp, None
+
+    def _send_clocks(self, clocks: dict, us: int) -> None:
+        if not self.tc.clocked or self.feature('time', '1') != '1':
+            return
+        self.send(f'time {max(0, int(clocks[us].left * 100))}')
+        self.send(f'otim {max(0, int(clocks[-us].left * 100))}')
+
+    def end_game(self, result: str, comment: str) -> None:
+        was_thinking = self.thinking
+        try:
+            if was_thinking:
+                self.send('?')
+            self.send(f'result {result} {{{comment}}}')
+            self.send('force')
+            self.playing = self.thinking = False
+            if was_thinking:
+                self.sync()
+        except EngineError:
+            self.healthy = False
+
+    def quit(self) -> None:
+        if not self.process:
+            return
+        try:
+            self.process.send('quit')
+        except OSError:
+            pass
+        self.process.close(1.0)

@@ -1,0 +1,237 @@
+"""A small engine for the tournament runner's tests.
+
+It speaks UCI or XBoard (chosen by the first command, like the real
+engine), plays a random legal move chosen by the rules core (reproducible:
+the choice depends only on ``--seed`` and the position), and can
+misbehave on its N-th move of every game::
+
+    fake_engine.py [--proto auto|uci|xboard] [--name NAME] [--seed S]
+                   [--misbehave KIND:N] [--sleep SECONDS] [--variants a,b]
+
+KIND is one of
+
+``illegal``   a well-formed move that is not legal
+``garbage``   junk lines, then junk as its move
+``noise``     junk lines (bad UTF-8, a huge line), then a legal move
+``crash``     exit at once with status 3
+``hang``      never answer again (not even ``quit``)
+``slow``      sleep ``--sleep`` seconds, then move
+``claim``     XBoard: claim a win that is not there
+``resign``    resign
+``exit-start`` exit before the handshake (N ignored)
+
+``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``).
+With ``--proto xboard`` the engine answers ``uci`` with an error, as an
+XBoard-only engine does.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import time
+
+from cazaux_engine import (VARIANT_NAMES, get_variant, move_text, parse_fen, parse_move,
+                           to_fen)
+from cazaux_engine.rules import EP, move_flag, move_from, move_to
+
+
+def out(line: str) -> None:
+    sys.stdout.write(line + '\n')
+    sys.stdout.flush()
+
+
+class Fake:
+    def __init__(self, args):
+        self.args = args
+        self.kind, _, n = (args.misbehave or ':').partition(':')
+        self.at = int(n) if n else 0
+        self.variant = get_variant('chess')
+        self.pos = parse_fen(self.variant, self.variant.start)
+        self.own_moves = 0
+        self.rank_base = 1
+
+    def new(self, variant=None, fen=None):
+        if variant:
+            self.variant = get_variant(variant)
+        self.pos = parse_fen(self.variant, fen or self.variant.start)
+        self.own_moves = 0
+
+    def choose(self) -> int:
+        legal = self.pos.legal_moves()
+        texts = sorted((move_text(self.pos, m), m) for m in legal)
+        rng = random.Random(f'{self.args.seed}:{to_fen(self.pos)}')
+        return rng.choice(texts)[1]
+
+    def illegal_text(self) -> str:
+        legal = {move_text(self.pos, m, self.rank_base) for m in self.pos.legal_moves()}
+        R = self.pos.rules
+        for a in R.squares:
+            for b in R.squares:
+                t = R.square_name(a, self.rank_base) + R.square_name(b, self.rank_base)
+                if a != b and t not in legal:
+                    return t
+        return 'a1a1'
+
+    def bestmove_text(self) -> tuple[str, str | None]:
+        """(what to answer, None) or ('', special) for a misbehaviour."""
+        self.own_moves += 1
+        if self.kind and self.own_moves == self.at:
+            if self.kind == 'crash':
+                sys.stdout.flush()
+                sys.exit(3)
+            if self.kind == 'hang':
+                for _ in sys.stdin:
+                    pass
+                time.sleep(3600)
+            if self.kind == 'slow':
+                time.sleep(self.args.sleep)
+            if self.kind in ('noise', 'garbage'):
+                sys.stdout.buffer.write(b'\xff\xfe garbage \x00\x01\n' + b'x' * 70000 + b'\n')
+                sys.stdout.flush()
+            if self.kind == 'garbage':
+                return '', 'garbage'
+            if self.kind == 'illegal':
+                return self.illegal_text(), None
+            if self.kind in ('claim', 'resign'):
+                return '', self.kind
+        m = self.choose()
+        if self.args.ep2leg and move_flag(m) == EP:
+            R = self.pos.rules
+            victim = R.sq(R.file_of(move_to(m)), R.rank_of(move_from(m)))
+            a = R.square_name(move_from(m), self.rank_base)
+            v = R.square_name(victim, self.rank_base)
+            b = R.square_name(move_to(m), self.rank_base)
+            text = f'{a}{v},{v}{b}'
+        else:
+            text = move_text(self.pos, m, self.rank_base)
+        self.pos.push(m)
+        return text, None
+
+    def play_user_move(self, text: str) -> None:
+        text = text.strip()
+        if ',' in text:     # two legs: from the first leg's start to the second's end
+            a, b = text.split(',')
+            text = re.match(r'[a-p]\d+', a).group() + re.sub(r'^[a-p]\d+', '', b)
+        self.pos.push(parse_move(self.pos, text, self.rank_base))
+
+
+def run_uci(fake: Fake) -> None:
+    out(f'id name {fake.args.name}')
+    out('id author the tests')
+    out('option name UCI_Variant type combo default chess '
+        + ' '.join(f'var {v}' for v in fake.args.variants))
+    out('option name Hash type spin default 1 min 1 max 16')
+    out('uciok')
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == 'isready':
+            out('readyok')
+        elif cmd == 'setoption' and len(words) >= 5 and words[2] == 'UCI_Variant':
+            fake.new(words[4])
+        elif cmd == 'ucinewgame':
+            fake.new()
+        elif cmd == 'position':
+            if words[1] == 'fen':
+                i = words.index('moves') if 'moves' in words else len(words)
+                fake.new(None, ' '.join(words[2:i]))
+            else:
+                i = words.index('moves') if 'moves' in words else len(words)
+                fake.new()
+            for t in words[i + 1:]:
+                fake.play_user_move(t)
+            fake.own_moves = len(words[i + 1:]) // 2 if 'moves' in words else 0
+        elif cmd == 'go':
+            text, special = fake.bestmove_text()
+            if special == 'garbage':
+                out('bestmove \x07zz99??')
+            elif special == 'resign':
+                out('bestmove 0000')
+            else:
+                out('info depth 1 score cp 7 nodes 1 pv ' + text)
+                out(f'bestmove {text}')
+        elif cmd == 'quit':
+            return
+
+
+def run_xboard(fake: Fake) -> None:
+    force = False
+    names = ['normal' if v == 'chess' else v for v in fake.args.variants]
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == 'protover':
+            out(f'feature myname="{fake.args.name}" variants="{",".join(names)}" setboard=1 '
+                'usermove=1 ping=1 sigint=0 sigterm=0 colors=0')
+            out('feature option="Hash -spin 1 1 16"')
+            out('feature done=1')
+        elif cmd == 'new':
+            fake.new('chess')
+            force = False
+        elif cmd == 'variant':
+            fake.new(words[1])
+            fake.rank_base = 0 if fake.variant.ranks == 10 else 1
+            out(f'setup ({"P" * 6}) 8x8+0_fairy {fake.variant.start}')
+        elif cmd == 'setboard':
+            fake.new(None, ' '.join(words[1:]))
+        elif cmd == 'force':
+            force = True
+        elif cmd == 'ping':
+            out(f'pong {words[1]}')
+        elif cmd in ('usermove', 'go'):
+            if cmd == 'usermove':
+                try:
+                    fake.play_user_move(words[1])
+                except Exception:
+                    out(f'Illegal move: {words[1]}')
+                    continue
+                if force:
+                    continue
+            force = False
+            text, special = fake.bestmove_text()
+            if special == 'garbage':
+                out('move \x07zz99??')
+            elif special == 'claim':
+                out('1-0 {White mates}' if fake.pos.turn > 0 else '0-1 {Black mates}')
+            elif special == 'resign':
+                out('resign')
+            else:
+                out(f'1 7 0 1 {text}')
+                out(f'move {text}')
+        elif cmd == 'quit':
+            return
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--proto', default='auto', choices=('auto', 'uci', 'xboard'))
+    ap.add_argument('--name', default='fake')
+    ap.add_argument('--seed', default='0')
+    ap.add_argument('--misbehave', default='')
+    ap.add_argument('--sleep', type=float, default=2.0)
+    ap.add_argument('--ep2leg', action='store_true')
+    ap.add_argument('--variants', default=','.join(VARIANT_NAMES))
+    args = ap.parse_args()
+    args.variants = args.variants.split(',')
+    fake = Fake(args)
+    if fake.kind == 'exit-start':
+        sys.exit(4)
+    for line in sys.stdin:
+        cmd = line.strip()
+        if cmd == 'uci' and args.proto in ('auto', 'uci'):
+            return run_uci(fake)
+        if cmd == 'xboard' and args.proto in ('auto', 'xboard'):
+            return run_xboard(fake)
+        if cmd == 'quit':
+            return
+        out(f'Error (unknown command): {cmd}')
+
+
+if __name__ == '__main__':
+    main()
