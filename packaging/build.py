@@ -1,0 +1,100 @@
+"""Build the standalone engine binary with PyInstaller.
+
+    python packaging/build.py                 -> dist/cazaux-engine (one file)
+    python packaging/build.py --kind onedir   -> dist/cazaux-engine-onedir/cazaux-engine
+    python packaging/build.py --kind both
+    python packaging/build.py --dist DIR      (build into DIR instead of dist/)
+
+Needs PyInstaller (``pip install -e '.[build]'``).  The spec is
+packaging/cazaux-engine.spec; bundled libraries are stripped of symbols when
+binutils' ``strip`` is on the PATH (that halves the one-file binary when the
+Python was built with debug information, and so its start-up time).  After
+building, the binary is run once with ``--version`` as a smoke test.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SPEC = os.path.join(HERE, 'cazaux-engine.spec')
+
+
+def binary_path(dist: str, kind: str) -> str:
+    """Where ``kind`` ('onefile' or 'onedir') puts the executable under ``dist``."""
+    exe = 'cazaux-engine.exe' if os.name == 'nt' else 'cazaux-engine'
+    if kind == 'onedir':
+        return os.path.join(dist, 'cazaux-engine-onedir', exe)
+    return os.path.join(dist, exe)
+
+
+def build(kind: str = 'onefile', dist: str | None = None, work: str | None = None,
+          quiet: bool = True) -> str:
+    """Build one kind of binary; return the executable's path.
+
+    Raises RuntimeError with PyInstaller's output when the build fails.
+    """
+    dist = os.path.abspath(dist or os.path.join(ROOT, 'dist'))
+    work = os.path.abspath(work or os.path.join(ROOT, 'build', 'pyinstaller', kind))
+    cmd = [sys.executable, '-m', 'PyInstaller', '--noconfirm',
+           '--log-level', 'WARN' if quiet else 'INFO',
+           '--distpath', dist, '--workpath', work, SPEC, '--']
+    if kind == 'onedir':
+        cmd.append('--onedir')
+    if shutil.which('strip') and os.name != 'nt':
+        cmd.append('--strip')
+    p = subprocess.run(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=quiet, text=True)
+    exe = binary_path(dist, kind)
+    if p.returncode != 0 or not os.path.isfile(exe):
+        out = (p.stdout or '') + (p.stderr or '') if quiet else ''
+        raise RuntimeError(f'PyInstaller failed (exit {p.returncode}): {" ".join(cmd)}\n{out}')
+    return exe
+
+
+def pyinstaller_missing() -> str | None:
+    """Why PyInstaller cannot run here, or None when it can."""
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError as e:
+        return f'PyInstaller is not installed ({e}); pip install -e ".[build]"'
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--kind', choices=('onefile', 'onedir', 'both'), default='onefile',
+                    help='one self-contained file (default), a folder, or both')
+    ap.add_argument('--dist', help='output folder (default: dist/ in the repository)')
+    ap.add_argument('--verbose', action='store_true', help="show PyInstaller's log")
+    args = ap.parse_args(argv)
+    why = pyinstaller_missing()
+    if why:
+        print(f'error: {why}', file=sys.stderr)
+        return 3
+    for kind in ('onefile', 'onedir') if args.kind == 'both' else (args.kind,):
+        t = time.perf_counter()
+        try:
+            exe = build(kind, args.dist, quiet=not args.verbose)
+        except RuntimeError as e:
+            print(f'error: {e}', file=sys.stderr)
+            return 1
+        version = subprocess.run([exe, '--version'], capture_output=True, text=True,
+                                 stdin=subprocess.DEVNULL, timeout=120).stdout.strip()
+        if kind == 'onefile':
+            size = os.path.getsize(exe)
+        else:
+            folder = os.path.dirname(exe)
+            size = sum(os.path.getsize(os.path.join(d, f))
+                       for d, _, fs in os.walk(folder) for f in fs)
+        print(f'built {os.path.relpath(exe, os.getcwd())} ({kind}, {size / 2**20:.1f} MB, '
+              f'{time.perf_counter() - t:.0f} s): {version}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
