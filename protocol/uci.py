@@ -177,7 +177,7 @@ class UciSession:
         i = low.index('name')
         j = low.index('value', i + 1) if 'value' in low[i + 1:] else len(args)
         name = ' '.join(args[i + 1:j])
-        value = ' '.join(args[j + 1:]) if j < len(args) else None
+        value = ' '.join(args[j + 1:]) or None     # None: no value given
         try:
             o = self.options.find(name)
             if 'uci' not in o.protocols:

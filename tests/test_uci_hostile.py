@@ -1,0 +1,159 @@
+"""Hostile input never crashes the UCI engine nor changes what it should not:
+garbage lines, bytes that are not UTF-8, huge numbers, options out of range,
+commands out of order.  The subprocess test checks that the engine is still
+well after all of it (and that nothing reached standard error); the
+in-process tests check exact messages and that option values stay put."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from cazaux_engine import move_text, parse_move, start_position
+from protocol.options import Options
+from protocol.uci import UciSession, run
+from test_uci_client import UciClient
+
+HUGE = '9' * 5000           # more digits than int() accepts by default
+
+GARBAGE = [
+    '', '   ', '\t', 'hello', 'xyzzy 1 2 3', '!!!', 'go go go go',
+    'position', 'position fen', 'position somewhere', 'position startpos moves',
+    'position startpos moves ' + 'e2e4 ' * 300,
+    'position fen ' + 'x' * 20000,
+    'position fen 8/8/8/8/8/8/8/8 w - - 0 1',
+    'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ' + HUGE + ' 1',
+    'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1 extra fields here',
+    'position startpos moves a1a99 e2e4',
+    'position startpos moves e7e5', 'position startpos moves 0000',
+    'setoption', 'setoption name', 'setoption value 3', 'setoption name value',
+    'setoption name Hash value ' + HUGE, 'setoption name Hash value -5',
+    'setoption name Hash value 1e9', 'setoption name Hash value 0x10',
+    'setoption name Hash', 'setoption name MultiPV value 65',
+    'setoption name Setup value 10081', 'setoption name Setup value -2',
+    'setoption name Move Overhead value 999999',
+    'setoption name Ponder value maybe', 'setoption name UCI_Variant value shogi',
+    'setoption name UCI_Variant value', 'setoption name Nope value 3',
+    'setoption name Evaluation value none',
+    'stop', 'ponderhit', 'stop', 'debug', 'debug maybe',
+    'ucinewgame', 'register later', 'xboard', 'protover 2',
+    'go perft -3', 'go depth', 'go nodes x', 'go searchmoves',
+]
+
+
+def test_garbage_never_crashes_the_engine():
+    with UciClient() as c:
+        c.handshake()
+        for line in GARBAGE:
+            c.send(line)
+            c.sync()               # answered at once, whatever came before
+        c.send(b'\xff\xfe\x00\x80 go \xc3')
+        c.send(b'position startpos moves e2e4 \xe9\xe9')
+        c.send('x' * 200000)
+        c.sync()
+        c.send('position startpos')
+        # garbage numbers in go: clamped, ignored or searched, a legal bestmove each time
+        for go in ('go depth ' + HUGE + ' nodes 50', 'go nodes ' + HUGE + ' depth 1',
+                   'go wtime ' + HUGE + ' btime 1 depth 2', 'go wtime -' + HUGE + ' btime 0',
+                   'go movetime 0', 'go depth 0', 'go nodes 0', 'go mate 0 depth 2',
+                   'go movestogo -4 wtime 100 btime 100', 'go depth 1 banana 7',
+                   'go searchmoves zz99 depth 1', 'go depth -5'):
+            c.send(go)
+            best = c.until_prefix('bestmove')[-1].split()
+            pos = start_position('chess')
+            assert len(best) in (2, 4)
+            assert move_text(pos, parse_move(pos, best[1])) == best[1]
+        # "go" with no limit at all searches until stopped
+        c.send('go')
+        c.until_prefix('info depth 1 ')
+        c.send('stop')
+        c.until_prefix('bestmove')
+        assert c.sync() == []
+        assert c.close() == 0
+    assert c.stderr == [b'']
+
+
+class Lines:
+    """An ``out`` for in-process sessions: collects the lines written."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def send(self, line: str) -> None:
+        self.lines.append(line)
+
+    def take(self) -> list[str]:
+        got, self.lines = self.lines, []
+        return got
+
+
+@pytest.fixture
+def session():
+    out = Lines()
+    s = UciSession(out, Options())
+    yield s, out
+    s.handle('quit')
+
+
+@pytest.mark.parametrize('line, message', [
+    ('setoption name Hash value 0', 'Hash: 0 is out of range 1..4096'),
+    ('setoption name Hash value ' + HUGE, f"Hash: '{HUGE[:20]}"),
+    ('setoption name Hash value lots', "Hash: 'lots' is not a whole number"),
+    ('setoption name MultiPV value 65', 'MultiPV: 65 is out of range 1..64'),
+    ('setoption name Setup value -2', 'Setup: -2 is out of range -1..10080'),
+    ('setoption name Move Overhead value 5001', 'Move Overhead: 5001 is out of range 0..5000'),
+    ('setoption name Ponder value maybe', "Ponder: 'maybe' is not true or false"),
+    ('setoption name Evaluation value none', "Evaluation: 'none' is not one of full, material"),
+    ('setoption name UCI_Variant value', 'UCI_Variant: a value is needed'),
+    ('setoption name Nope value 3', "no option named 'Nope'"),
+])
+def test_bad_option_values_leave_options_unchanged(session, line, message):
+    s, out = session
+    before = dict(s.options.values)
+    s.handle(line)
+    got = out.take()
+    assert len(got) == 1 and got[0].startswith('info string error: ' + message)
+    assert s.options.values == before
+
+
+def test_good_option_values_are_taken(session):
+    s, out = session
+    s.handle('setoption name hash value 8')
+    s.handle('setoption name MULTIPV value 3')
+    s.handle('setoption name Move Overhead value 120')
+    s.handle('setoption name Ponder value true')
+    s.handle('setoption name UCI_AnalyseMode value true')
+    s.handle('setoption name Evaluation value material')
+    s.handle('setoption name Clear Hash')
+    assert out.take() == []
+    assert {k: s.options[k] for k in ('Hash', 'MultiPV', 'Move Overhead', 'Ponder',
+                                      'UCI_AnalyseMode', 'Evaluation')} == \
+        {'Hash': 8, 'MultiPV': 3, 'Move Overhead': 120, 'Ponder': True,
+         'UCI_AnalyseMode': True, 'Evaluation': 'material'}
+    assert s.searcher.hash_mb == 8
+    s.handle('position startpos')
+    s.handle('go depth 1')
+    s.thread.wait()
+    assert s.searcher.material_only is True and s.searcher.move_overhead == 0.12
+
+
+def test_unknown_leading_words_are_skipped(session):
+    s, out = session
+    s.handle('joho debug on')
+    assert s.debug is True
+    s.handle('please isready now')
+    assert out.take() == ['readyok']
+    s.handle('blah blah')
+    assert out.take() == ['info string unknown command: blah blah']
+
+
+def test_run_survives_an_internal_error(monkeypatch):
+    out = Lines()
+
+    def broken(self, args):
+        raise RuntimeError('boom')
+
+    monkeypatch.setattr(UciSession, 'cmd_d', broken)
+    rc = run('uci', io.StringIO('d\nisready\nquit\n'), out)
+    assert rc == 0
+    assert out.lines[-2:] == ["info string internal error on 'd': boom", 'readyok']
