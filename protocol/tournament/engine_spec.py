@@ -118,9 +118,10 @@ def assign_names(specs: list[EngineSpec], reported: list[str | None]) -> list[st
         extra = ' '.join(s.argv[1:] + [f'{k}={v}' for k, v in s.options.items()])
         if extra:
             names[i] = f'{names[i]} ({extra})'
+    before = list(names)
     seen: dict[str, int] = {}
-    for i, n in enumerate(names):
-        if names.count(n) > 1:
+    for i, n in enumerate(before):
+        if before.count(n) > 1:
             seen[n] = seen.get(n, 0) + 1
             names[i] = f'{n} #{seen[n]}'
     return names

@@ -8,7 +8,9 @@ game scores (wins 1, draws 1/2, losses 0):
     LLR = n (s1 - s0) (2 m - s0 - s1) / (2 v)
 
 where ``s0``, ``s1`` are the expected scores of ``elo0``, ``elo1``, and
-``m``, ``v`` are the sample mean and per-game variance of the scores.  The
+``m``, ``v`` are the sample mean and per-game variance of the scores.  A
+result never seen (no draws, say) is counted as half a game, since a run
+of equal results would otherwise show no spread at all.  The
 test accepts H1 at ``LLR >= log((1-beta)/alpha)`` and H0 at
 ``LLR <= log(beta/(1-alpha))``.
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .elo import Elo, score_from_elo
+from .elo import score_from_elo
 
 
 class SprtError(ValueError):
@@ -46,14 +48,15 @@ class Sprt:
         return math.log((1 - self.beta) / self.alpha)
 
     def llr(self, wins: int, losses: int, draws: int) -> float:
-        """The log-likelihood ratio of H1 against H0 (0 until both results and
-        spread are seen)."""
-        e = Elo(wins, losses, draws)
-        n = e.games
-        if n == 0 or e.variance <= 0:
+        """The log-likelihood ratio of H1 against H0 (0 before any game)."""
+        if wins + losses + draws == 0:
             return 0.0
+        w, l, d = (max(x, 0.5) for x in (wins, losses, draws))
+        n = w + l + d
+        m = (w + d / 2) / n
+        v = (w * (1 - m) ** 2 + l * m ** 2 + d * (0.5 - m) ** 2) / n
         s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
-        return n * (s1 - s0) * (2 * e.score - s0 - s1) / (2 * e.variance)
+        return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v)
 
     def decision(self, wins: int, losses: int, draws: int) -> str | None:
         """``H1`` (accept elo1), ``H0`` (accept elo0) or None (go on)."""

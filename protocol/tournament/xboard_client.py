@@ -82,7 +82,7 @@ class XBoardClient(Client):
             if line.startswith('feature'):
                 for m in _FEATURE.finditer(line[len('feature'):]):
                     key, value = m.group(1), m.group(3) if m.group(3) is not None else m.group(2)
-                    if key in KNOWN:
+                    if key in KNOWN or (key == 'san' and value == '0'):
                         self.send(f'accepted {key}')
                         if key == 'option':
                             self.options.append(value)

@@ -18,6 +18,7 @@ KIND is one of
 ``slow``      sleep ``--sleep`` seconds, then move
 ``claim``     XBoard: claim a win that is not there
 ``resign``    resign
+``refuse``    XBoard: answer the opponent's N-th move with ``Illegal move``
 ``exit-start`` exit before the handshake (N ignored)
 
 ``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``).
@@ -50,6 +51,7 @@ class Fake:
         self.variant = get_variant('chess')
         self.pos = parse_fen(self.variant, self.variant.start)
         self.own_moves = 0
+        self.user_moves = 0
         self.rank_base = 1
 
     def new(self, variant=None, fen=None):
@@ -57,6 +59,7 @@ class Fake:
             self.variant = get_variant(variant)
         self.pos = parse_fen(self.variant, fen or self.variant.start)
         self.own_moves = 0
+        self.user_moves = 0
 
     def choose(self) -> int:
         legal = self.pos.legal_moves()
@@ -186,6 +189,10 @@ def run_xboard(fake: Fake) -> None:
             out(f'pong {words[1]}')
         elif cmd in ('usermove', 'go'):
             if cmd == 'usermove':
+                fake.user_moves += 1
+                if fake.kind == 'refuse' and fake.user_moves == fake.at:
+                    out(f'Illegal move: {words[1]}')
+                    continue
                 try:
                     fake.play_user_move(words[1])
                 except Exception:

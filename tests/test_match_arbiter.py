@@ -1,0 +1,208 @@
+"""The arbiter: one game between two (fake) engines, judged by the rules core.
+
+The fake engine (tests/fake_engines/fake_engine.py) plays reproducible
+random legal moves and misbehaves on request; each test states what the
+arbiter must decide.  Timeouts are short so that hangs cost about a second.
+"""
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from cazaux_engine import IllegalMoveError, get_variant, parse_fen, parse_move
+from protocol.tournament.arbiter import ArbiterSettings, parse_engine_move, play_game
+from protocol.tournament.detect import detect_protocol, make_client
+from protocol.tournament.engine_spec import parse_engine_spec
+from protocol.tournament.openings import Opening
+from protocol.tournament.timecontrol import TimeControl, parse_tc
+
+FAKE = Path(__file__).parent / 'fake_engines' / 'fake_engine.py'
+CHESS = get_variant('chess')
+NODES = TimeControl(nodes=10)
+
+
+def fake(proto='uci', *args):
+    return parse_engine_spec(f'{proto}:{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} '
+                             + ' '.join(args))
+
+
+def play(white, black, variant=CHESS, tc=NODES, fen=None, moves=(), maxmoves=8, timeout=1.0):
+    """Start both engines, play one game, quit them; the result and the log."""
+    log = []
+    clients = {}
+    try:
+        for colour, spec in ((1, white), (-1, black)):
+            c = make_client(spec, spec.proto, 'White' if colour > 0 else 'Black', timeout)
+            c.start(variant)
+            clients[colour] = c
+        settings = ArbiterSettings(tc, margin=0.1, timeout=timeout, maxmoves=maxmoves)
+        r = play_game(clients, variant, Opening(fen or variant.start, tuple(moves)), settings,
+                      log.append)
+    finally:
+        for c in clients.values():
+            if c.healthy and c.process.alive():
+                c.quit()
+            else:
+                c.kill()
+    return r, log
+
+
+# -- move text ----------------------------------------------------------------------------
+
+EP_FEN = 'k7/8/4n3/3pP3/8/6q1/8/7K w - d6 0 1'     # White's only legal move: e5xd6 e.p.
+
+
+def test_two_leg_en_passant():
+    pos = parse_fen(CHESS, EP_FEN)
+    assert len(pos.legal_moves()) == 1
+    m = parse_move(pos, 'e5d6')
+    assert parse_engine_move(pos, 'e5d5,d5d6', 1) == m
+    assert parse_engine_move(pos, 'e5d6', 1) == m
+    for bad in ('e5d5,d5d7', 'e5e6,e6d6', 'e5d5,d6d7', 'e5d5,d5d6,d6d7', 'e5,d6'):
+        with pytest.raises(IllegalMoveError):
+            parse_engine_move(pos, bad, 1)
+
+
+def test_pemba_ranks_over_xboard():
+    pos = parse_fen(get_variant('pemba'), get_variant('pemba').start)
+    assert parse_engine_move(pos, 'e2e4', 0) == parse_move(pos, 'e3e5')
+    with pytest.raises(IllegalMoveError):
+        parse_engine_move(pos, 'e3e5', 0)    # a pawn from rank 4: there is none
+
+
+# -- games that end normally ---------------------------------------------------------------
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_game_to_the_move_limit(proto):
+    r, log = play(fake(proto, '--seed 1'), fake(proto, '--seed 2'))
+    assert (r.result, r.termination, r.reason) == ('1/2-1/2', 'adjudication',
+                                                   'Draw by adjudication: 8 moves')
+    assert len(r.moves) == 16 and log == [] and r.broken == []
+    assert r.comments[0].startswith('+0.07/1 ')
+
+
+def test_checkmate_ends_the_game():
+    # the opening move Qf7-g7 mates: the game is over before any engine moves
+    r, _ = play(fake('uci'), fake('uci'), fen='7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', moves=('f7g7',))
+    assert (r.result, r.termination, r.reason) == ('1-0', 'normal', 'White mates')
+    assert r.moves == ['f7g7'] and r.comments == ['book']
+
+
+def test_stalemate_loses_in_oblong44():
+    obl = get_variant('oblong44')
+    fen = 'k3/F3/1K2/4/4/4/4/4/4/4/4 b - - 0 1'     # Black's King a11 cannot move
+    assert parse_fen(obl, fen).legal_moves() == []
+    r, _ = play(fake('uci'), fake('xboard'), variant=obl, fen=fen)
+    assert (r.result, r.termination, r.reason) == ('1-0', 'normal', 'Black is stalemated')
+
+
+@pytest.mark.parametrize('white_proto', ['uci', 'xboard'])
+def test_two_leg_en_passant_through_xboard(white_proto):
+    # game 1: the XBoard fake writes its e.p. capture as two legs; the other way round the
+    # UCI fake plays it plainly and the XBoard fake receives "usermove e5d6"
+    ep = fake('xboard', '--ep2leg')
+    other = fake('uci')
+    white, black = (ep, other) if white_proto == 'xboard' else (other, ep)
+    r, log = play(white, black, fen=EP_FEN, maxmoves=3)
+    assert r.moves[0] == 'e5d6' and log == []
+    assert r.termination in ('adjudication', 'normal')
+
+
+def test_pemba_over_xboard_and_uci():
+    pemba = get_variant('pemba')
+    # the XBoard fake reads and writes ranks 0-9: any slip in the conversion would
+    # make one of the twelve moves illegal
+    r, log = play(fake('xboard', '--seed 3'), fake('uci', '--seed 4'), variant=pemba, maxmoves=6)
+    assert (r.result, r.termination, len(r.moves), log) == ('1/2-1/2', 'adjudication', 12, [])
+
+
+# -- misbehaviour ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_illegal_move_loses_with_move_and_fen(proto):
+    r, log = play(fake(proto, '--misbehave illegal:2'), fake(proto))
+    assert (r.result, r.termination) == ('0-1', 'rules infraction')
+    assert r.reason.startswith('White makes an illegal move: a1b1 (FEN ')
+    fen = r.reason[len('White makes an illegal move: a1b1 (FEN '):-1]
+    assert len(r.moves) == 2 and parse_fen(CHESS, fen).turn == 1
+    assert log == [f"White (White) played an illegal move a1b1 in {fen}"]
+    assert r.broken == []
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_garbage_move_loses(proto):
+    r, log = play(fake(proto), fake(proto, '--misbehave garbage:1'))
+    assert (r.result, r.termination) == ('1-0', 'rules infraction')
+    assert r.reason.startswith('Black makes an illegal move: ?zz99?? (FEN ')
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_noise_is_ignored(proto):
+    r, log = play(fake(proto, '--misbehave noise:1'), fake(proto), maxmoves=3)
+    assert (r.result, r.termination, log) == ('1/2-1/2', 'adjudication', [])
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_crash_loses_and_asks_for_a_restart(proto):
+    r, log = play(fake(proto), fake(proto, '--misbehave crash:2'))
+    assert (r.result, r.termination, r.reason) == ('1-0', 'abandoned',
+                                                   "Black's engine crashed (exit code 3)")
+    assert r.broken == [-1] and len(r.moves) == 3
+    assert log[0].startswith('Black (Black) crashed (exit code 3) in ')
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_hang_without_clock_is_a_stalled_connection(proto):
+    r, log = play(fake(proto, '--misbehave hang:1'), fake(proto))
+    assert (r.result, r.termination, r.reason) == ('0-1', 'stalled connection',
+                                                   "White's engine does not respond")
+    assert r.broken == [1] and r.moves == []
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_hang_with_clock_loses_on_time(proto):
+    r, log = play(fake(proto), fake(proto, '--misbehave hang:1'), tc=parse_tc('0.5+0'))
+    assert (r.result, r.termination, r.reason) == ('1-0', 'time forfeit', 'Black loses on time')
+    assert r.broken == [-1]       # it did not answer stop / ping afterwards either
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_slow_move_loses_on_time_but_engine_stays(proto):
+    r, log = play(fake(proto, '--misbehave slow:2 --sleep 1.2'), fake(proto),
+                  tc=TimeControl(movetime=0.5), timeout=3.0)
+    assert (r.result, r.termination, r.reason) == ('0-1', 'time forfeit', 'White loses on time')
+    assert r.broken == [] and len(r.moves) == 2
+
+
+def test_false_claim_loses():
+    r, log = play(fake('uci'), fake('xboard', '--misbehave claim:1'))
+    assert (r.result, r.termination) == ('1-0', 'rules infraction')
+    assert r.reason == "False win claim by Black: 0-1 'Black mates'"
+
+
+def test_resignation():
+    r, _ = play(fake('xboard', '--misbehave resign:2'), fake('uci'))
+    assert (r.result, r.termination, r.reason) == ('0-1', 'normal', 'White resigns')
+
+
+def test_engine_that_rejects_a_legal_move_loses():
+    r, log = play(fake('uci'), fake('xboard', '--misbehave refuse:2'))
+    assert (r.result, r.termination) == ('1-0', 'abandoned')
+    assert r.reason.startswith("Black's engine failed: it rejected a legal move: Illegal move: ")
+    assert r.broken == [-1]
+
+
+# -- the handshake -----------------------------------------------------------------------------
+
+def test_protocol_detection():
+    assert detect_protocol(fake('auto')) == 'uci'
+    assert detect_protocol(fake('auto', '--proto xboard')) == 'xboard'
+
+
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_engine_without_the_variant_is_refused(proto):
+    c = make_client(fake(proto, '--variants chess'), proto, 'x', 2.0)
+    with pytest.raises(Exception, match='does not play zanzibar-s'):
+        c.start(get_variant('zanzibar-s'))
+    c.kill()

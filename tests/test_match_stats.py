@@ -1,0 +1,200 @@
+"""The tournament runner's arithmetic: Elo, error bars, LOS, SPRT, clocks,
+time controls, engine arguments and the schedule.
+
+Known values are worked out by hand in the comments (n = 100 games).
+"""
+import math
+
+import pytest
+
+from protocol.tournament.elo import Elo, elo_from_score, fmt_elo, score_from_elo
+from protocol.tournament.engine_spec import (EngineSpecError, assign_names, parse_engine_spec,
+                                             parse_fields)
+from protocol.tournament.openings import Opening, Openings
+from protocol.tournament.schedule import make_schedule, pairs
+from protocol.tournament.sprt import Sprt, SprtError, parse_sprt
+from protocol.tournament.timecontrol import Clock, TimeControl, TimeControlError, parse_tc
+
+
+# -- Elo -----------------------------------------------------------------------------
+
+def test_elo_of_scores():
+    assert elo_from_score(0.5) == 0.0
+    # 0.75 = 1/(1+10^(-d/400))  <=>  d = 400 log10(3) = 190.848...
+    assert elo_from_score(0.75) == pytest.approx(190.848501887865, abs=1e-9)
+    assert elo_from_score(0.25) == pytest.approx(-190.848501887865, abs=1e-9)
+    assert elo_from_score(1.0) == math.inf and elo_from_score(0.0) == -math.inf
+    assert score_from_elo(190.848501887865) == pytest.approx(0.75, abs=1e-12)
+
+
+def test_elo_30_wins_20_losses_50_draws():
+    e = Elo(30, 20, 50)
+    # score 0.55; Elo 400 log10(0.55/0.45) = 400 * 0.0871502 = 34.8601
+    assert e.score == 0.55
+    assert e.diff == pytest.approx(34.8601, abs=1e-4)
+    # variance (30*0.45^2 + 20*0.55^2 + 50*0.05^2)/100 = 0.1225, error sqrt(0.1225/100) = 0.035
+    assert e.variance == pytest.approx(0.1225, abs=1e-12)
+    # score interval 0.55 -/+ 1.959964*0.035 = [0.481401, 0.618599],
+    # in Elo [-12.930, 84.011]: margin 48.470
+    lo, hi = 0.55 - 1.959963984540054 * 0.035, 0.55 + 1.959963984540054 * 0.035
+    assert e.margin == pytest.approx((elo_from_score(hi) - elo_from_score(lo)) / 2, abs=1e-9)
+    assert e.margin == pytest.approx(48.4702, abs=1e-3)
+    # LOS 1/2 (1 + erf(10 / sqrt(100))) = 1/2 (1 + erf(1)) = 0.92135
+    assert e.los == pytest.approx(0.5 * (1 + math.erf(1.0)), abs=1e-12)
+    assert e.los == pytest.approx(0.921350, abs=1e-6)
+    assert e.draw_ratio == 0.5
+
+
+def test_elo_without_draws():
+    e = Elo(60, 40, 0)
+    # score 0.6: Elo 400 log10(1.5) = 70.437; variance 0.24, error sqrt(0.0024) = 0.04899,
+    # score interval [0.503982, 0.696018], in Elo [2.767, 143.909]: margin 70.571
+    assert e.diff == pytest.approx(70.4365, abs=1e-4)
+    se = math.sqrt(0.24 / 100)
+    lo, hi = 0.6 - 1.959963984540054 * se, 0.6 + 1.959963984540054 * se
+    assert e.margin == pytest.approx((elo_from_score(hi) - elo_from_score(lo)) / 2, abs=1e-9)
+    assert e.margin == pytest.approx(70.5712, abs=1e-3)
+    # LOS 1/2 (1 + erf(20 / sqrt(200))) = 1/2 (1 + erf(sqrt 2)) = 0.97725
+    assert e.los == pytest.approx(0.5 * (1 + math.erf(20 / math.sqrt(200))), abs=1e-12)
+    assert e.los == pytest.approx(0.977250, abs=1e-6)
+
+
+def test_elo_edge_cases():
+    assert math.isnan(Elo(0, 0, 0).diff)
+    assert Elo(0, 0, 0).los == 0.5
+    assert Elo(5, 0, 0).diff == math.inf
+    assert math.isnan(Elo(5, 0, 0).margin)
+    assert Elo(0, 0, 4).diff == 0.0 and Elo(0, 0, 4).margin == 0.0
+    assert fmt_elo(-0.0) == '+0.0' and fmt_elo(math.inf) == '+inf' and fmt_elo(math.nan) == '-'
+
+
+# -- SPRT --------------------------------------------------------------------------------
+
+def test_sprt_llr_known_value():
+    s = Sprt(0, 5)
+    # s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071951, mean 0.55, variance 0.1225:
+    # LLR = 100 * 0.0071951 * (1.1 - 1.0071951) / (2 * 0.1225) = 0.272547
+    s1 = 1 / (1 + 10 ** (-5 / 400))
+    expected = 100 * (s1 - 0.5) * (1.1 - 0.5 - s1) / (2 * 0.1225)
+    assert s.llr(30, 20, 50) == pytest.approx(expected, abs=1e-12)
+    assert s.llr(30, 20, 50) == pytest.approx(0.272547, abs=1e-6)
+    assert s.lower == pytest.approx(math.log(0.05 / 0.95))
+    assert s.upper == pytest.approx(math.log(0.95 / 0.05)) == pytest.approx(2.944439, abs=1e-6)
+    assert s.decision(30, 20, 50) is None
+
+
+def test_sprt_decides_both_ways():
+    s = Sprt(0, 5)
+    assert s.decision(600, 400, 1000) == 'H1'
+    assert s.decision(400, 600, 1000) == 'H0'
+    assert s.llr(0, 0, 0) == 0.0
+
+
+def test_sprt_results_never_seen_count_half():
+    s = Sprt(0, 5)
+    # 10 wins, no loss, no draw: as 10, 0.5, 0.5 games
+    w, l, d, n = 10, 0.5, 0.5, 11
+    m = (w + d / 2) / n
+    v = (w * (1 - m) ** 2 + l * m ** 2 + d * (0.5 - m) ** 2) / n
+    s1 = 1 / (1 + 10 ** (-5 / 400))
+    assert s.llr(10, 0, 0) == pytest.approx(n * (s1 - 0.5) * (2 * m - 0.5 - s1) / (2 * v))
+    # a run of wins decides H1 at the 23rd game
+    assert [n for n in range(1, 40) if s.decision(n, 0, 0)][0] == 23
+
+
+def test_parse_sprt():
+    assert parse_sprt('elo0=0,elo1=5') == Sprt(0, 5, 0.05, 0.05)
+    assert parse_sprt('elo0=-2, elo1=3, alpha=0.1, beta=0.2') == Sprt(-2, 3, 0.1, 0.2)
+    for bad in ('elo0=0', 'elo0=5,elo1=0', 'elo0=0,elo1=x', 'foo=1', 'elo0=0,elo1=5,alpha=0.7'):
+        with pytest.raises(SprtError):
+            parse_sprt(bad)
+
+
+# -- time controls and clocks ------------------------------------------------------------
+
+def test_parse_tc():
+    assert parse_tc('10+0.1') == TimeControl(0, 10.0, 0.1)
+    assert parse_tc('40/60') == TimeControl(40, 60.0, 0.0)
+    assert parse_tc('40/1:30+2') == TimeControl(40, 90.0, 2.0)
+    assert parse_tc('0.5') == TimeControl(0, 0.5, 0.0)
+    for bad in ('', 'abc', '10+', '/10', '0+1', '10+0.1+2'):
+        with pytest.raises(TimeControlError):
+            parse_tc(bad)
+
+
+def test_pgn_time_control_tags():
+    assert parse_tc('10+0.1').pgn() == '10+0.1'
+    assert parse_tc('40/60').pgn() == '40/60'
+    assert parse_tc('1:00').pgn() == '60'
+    assert TimeControl(movetime=5).pgn() == '1/5'
+    assert TimeControl(nodes=100).pgn() == '-'
+    assert TimeControl(nodes=100, depth=3).describe() == 'depth 3, nodes 100'
+    assert TimeControl(0, 10, 0.1, nodes=5).describe() == '10+0.1, nodes 5'
+
+
+def test_clock_increment_and_sessions():
+    c = Clock(parse_tc('2/10+1'), margin=0.1)
+    assert c.budget() == 10.0 and c.moves_to_go() == 2
+    assert c.charge(4.0) and c.left == 7.0 and c.moves_to_go() == 1
+    assert c.charge(3.0) and c.left == 15.0 and c.moves_to_go() == 2   # +1, then +10
+    assert c.charge(15.05) and c.left == 1.0     # 0.05 over: within the margin
+    assert not c.charge(1.2)                     # 0.2 over: the flag falls
+
+
+def test_clock_fixed_time_and_none():
+    c = Clock(TimeControl(movetime=2.0), margin=0.1)
+    assert c.budget() == 2.0
+    assert c.charge(2.05) and c.budget() == 2.0
+    assert not c.charge(2.2)
+    c = Clock(TimeControl(nodes=10))
+    assert c.budget() is None and c.charge(1000.0)
+
+
+# -- engine arguments --------------------------------------------------------------------
+
+def test_engine_spec_forms():
+    s = parse_engine_spec('cazaux-engine --option Evaluation=material')
+    assert (s.argv, s.proto, s.name, s.options) == (
+        ['cazaux-engine', '--option', 'Evaluation=material'], 'auto', None, {})
+    s = parse_engine_spec('xboard:fairymax 2')
+    assert (s.argv, s.proto) == (['fairymax', '2'], 'xboard')
+    s = parse_engine_spec("cmd='./eng -x' proto=uci name='My Eng' dir=/tmp option.Hash=16 "
+                          "'option.Move Overhead=10'")
+    assert (s.argv, s.proto, s.name, s.dir) == (['./eng', '-x'], 'uci', 'My Eng', '/tmp')
+    assert s.options == {'Hash': '16', 'Move Overhead': '10'}
+    assert parse_engine_spec('cmd=uci:eng').proto == 'uci'
+    for bad in ('', 'name=x', 'cmd=x proto=cecp', "cmd='x"):
+        with pytest.raises(EngineSpecError):
+            parse_engine_spec(bad)
+    assert parse_fields('option.Hash=16 proto=uci') == {'option.Hash': '16', 'proto': 'uci'}
+    with pytest.raises(EngineSpecError):
+        parse_fields('Hash=16')
+
+
+def test_engine_names():
+    a = parse_engine_spec('eng')
+    b = parse_engine_spec('eng --fast')
+    c = parse_engine_spec('cmd=eng name=Third')
+    assert assign_names([a, b, c], [None, None, 'x']) == ['eng', 'eng (--fast)', 'Third']
+    assert assign_names([a, a], ['E 1', 'E 1']) == ['E 1 #1', 'E 1 #2']
+    assert assign_names([a, c.with_options({'Hash': '1'})], ['E', 'E']) == ['E', 'Third']
+
+
+# -- schedule ---------------------------------------------------------------------------------
+
+def test_round_robin_and_gauntlet():
+    assert pairs(3) == [(0, 1), (0, 2), (1, 2)]
+    assert pairs(4, gauntlet=True) == [(0, 1), (0, 2), (0, 3)]
+    ops = Openings([Opening('A'), Opening('B')])
+    s = make_schedule(2, 5, ops)
+    assert [(p.round, p.white, p.black, p.opening.fen) for p in s] == [
+        (1, 0, 1, 'A'), (2, 1, 0, 'A'), (3, 0, 1, 'B'), (4, 1, 0, 'B'), (5, 0, 1, 'A')]
+    g = make_schedule(3, 2, ops, gauntlet=True)
+    assert [(p.white, p.black) for p in g] == [(0, 1), (0, 2), (1, 0), (2, 0)]
+
+
+def test_schedule_is_a_prefix_when_extended():
+    ops = Openings([Opening('A'), Opening('B'), Opening('C')])
+    short = make_schedule(3, 4, ops)
+    long = make_schedule(3, 10, ops)
+    assert long[:len(short)] == short
