@@ -3,7 +3,7 @@
     python packaging/build.py                 -> dist/cazaux-engine (one file)
     python packaging/build.py --kind onedir   -> dist/cazaux-engine-onedir/cazaux-engine
     python packaging/build.py --kind both
-    python packaging/build.py --dist DIR      (build into DIR instead of dist/)
+    python packaging/build.py --dist DIR [--work DIR]   (elsewhere than dist/, build/)
 
 Needs PyInstaller (``pip install -e '.[build]'``).  The spec is
 packaging/cazaux-engine.spec; bundled libraries are stripped of symbols when
@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--kind', choices=('onefile', 'onedir', 'both'), default='onefile',
                     help='one self-contained file (default), a folder, or both')
     ap.add_argument('--dist', help='output folder (default: dist/ in the repository)')
+    ap.add_argument('--work', help="PyInstaller's work folder (default: build/pyinstaller/KIND)")
     ap.add_argument('--verbose', action='store_true', help="show PyInstaller's log")
     args = ap.parse_args(argv)
     why = pyinstaller_missing()
@@ -79,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     for kind in ('onefile', 'onedir') if args.kind == 'both' else (args.kind,):
         t = time.perf_counter()
         try:
-            exe = build(kind, args.dist, quiet=not args.verbose)
+            work = os.path.join(args.work, kind) if args.work else None
+            exe = build(kind, args.dist, work, quiet=not args.verbose)
         except RuntimeError as e:
             print(f'error: {e}', file=sys.stderr)
             return 1

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Make .venv (a virtual environment in the repository) with the package
+# installed in editable mode and the extras given as $1 (e.g. "test,build").
+# Used by quickstart.sh and test.sh.  Needs Python 3.11 or newer: $PYTHON if
+# set, else the first of python3, python3.13, python3.12, python3.11 that is
+# new enough.  On Debian/Ubuntu without the venv module it installs
+# python3-venv with apt-get (as root, or with password-less sudo).
+set -eu
+cd "$(dirname "$0")/.."
+extras=${1:-build}
+
+new_enough() {
+    "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1
+}
+
+venv_ok() {
+    [ -x .venv/bin/python ] && new_enough .venv/bin/python && .venv/bin/python -m pip --version >/dev/null 2>&1
+}
+
+if ! venv_ok; then
+    PY=""
+    for c in ${PYTHON:-} python3 python3.13 python3.12 python3.11; do
+        if command -v "$c" >/dev/null 2>&1 && new_enough "$c"; then PY=$c; break; fi
+    done
+    if [ -z "$PY" ]; then
+        echo "error: Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)" >&2
+        exit 1
+    fi
+    rm -rf .venv
+    if ! "$PY" -m venv .venv >/dev/null 2>&1; then
+        rm -rf .venv
+        # Debian/Ubuntu ship the venv module (ensurepip) separately
+        if command -v apt-get >/dev/null 2>&1; then
+            SUDO=""
+            [ "$(id -u)" -eq 0 ] || SUDO="sudo -n"
+            ver=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+            echo "installing the Python venv module (apt-get install python$ver-venv)" >&2
+            export DEBIAN_FRONTEND=noninteractive
+            $SUDO apt-get update -qq </dev/null || true
+            $SUDO apt-get install -y -qq "python$ver-venv" </dev/null \
+                || $SUDO apt-get install -y -qq python3-venv </dev/null || true
+        fi
+        "$PY" -m venv .venv || {
+            echo "error: '$PY -m venv' failed; install your Python's venv module" >&2
+            exit 1
+        }
+    fi
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip </dev/null
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]" </dev/null

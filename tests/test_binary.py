@@ -1,0 +1,258 @@
+"""The standalone binary (PyInstaller, packaging/build.py) behaves like the
+installed command.
+
+The one-file binary is built once per test session into a temporary folder
+(set CAZAUX_ENGINE_BINARY=/path/to/cazaux-engine to test a binary built
+elsewhere instead).  Each test runs it from an empty folder, so nothing can
+come from the source tree, and compares what it says with the rules core or
+with ``python -m cazaux_engine`` given the same input.  Searches are limited
+by depth, so every game is the same on every run.
+"""
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from cazaux_engine import (VARIANT_NAMES, __version__, divide, get_variant, outcome,
+                           parse_move, perft, start_position)
+from protocol import xboard_moves
+from protocol.xboard_variants import rank_base, xboard_name
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYTHON_M = [sys.executable, '-m', 'cazaux_engine']
+TIMEOUT = 120          # seconds for any one answer: a guard against hangs, not a measurement
+PLIES = 10             # half-moves of each self-play game
+DEPTH = 2              # search depth of each move
+
+
+@pytest.fixture(scope='session')
+def binary(tmp_path_factory) -> str:
+    """Path of the one-file binary, built once per session."""
+    given = os.environ.get('CAZAUX_ENGINE_BINARY')
+    if given:
+        return os.path.abspath(given)
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError as e:
+        pytest.skip(f'PyInstaller cannot run: it is not installed ({e}); '
+                    f'pip install -e ".[build]"')
+    dist = tmp_path_factory.mktemp('dist')
+    work = tmp_path_factory.mktemp('pyinstaller')
+    p = subprocess.run([sys.executable, os.path.join(ROOT, 'packaging', 'build.py'),
+                        '--dist', str(dist), '--work', str(work)],
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=900)
+    if p.returncode != 0 and 'Python library not found' in p.stderr:
+        pytest.skip('PyInstaller cannot run: this Python has no shared libpython '
+                    '(rebuild it with --enable-shared)')
+    assert p.returncode == 0, f'packaging/build.py failed:\n{p.stdout}\n{p.stderr}'
+    exe = os.path.join(dist, 'cazaux-engine')
+    assert os.path.isfile(exe)
+    return exe
+
+
+@pytest.fixture(scope='session')
+def elsewhere(tmp_path_factory) -> str:
+    """An empty working folder, far from the source tree."""
+    return str(tmp_path_factory.mktemp('cwd'))
+
+
+def clean_env() -> dict:
+    env = dict(os.environ)
+    env.pop('PYTHONPATH', None)
+    return env
+
+
+def run(argv: list[str], cwd: str, stdin: str = '') -> subprocess.CompletedProcess:
+    return subprocess.run(argv, input=stdin, capture_output=True, text=True, cwd=cwd,
+                          env=clean_env(), timeout=TIMEOUT)
+
+
+def run_python_m(args: list[str], stdin: str = '') -> subprocess.CompletedProcess:
+    return subprocess.run(PYTHON_M + args, input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=TIMEOUT)
+
+
+class Engine:
+    """An engine process, spoken to line by line."""
+
+    def __init__(self, argv: list[str], cwd: str):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1, cwd=cwd,
+                                     env=clean_env())
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip('\n'))
+        self.lines.put(None)
+
+    def send(self, *lines: str) -> None:
+        for line in lines:
+            self.proc.stdin.write(line + '\n')
+        self.proc.stdin.flush()
+
+    def until(self, done) -> list[str]:
+        """Lines up to and including the first for which ``done(line)`` holds."""
+        got, deadline = [], time.monotonic() + TIMEOUT
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f'no answer within {TIMEOUT} s; got {got[-5:]}') from None
+            assert line is not None, f'engine exited; got {got[-5:]}; stderr ' \
+                                     f'{self.proc.stderr.read()[-2000:]}'
+            got.append(line)
+            if done(line):
+                return got
+
+    def quit(self) -> int:
+        self.send('quit')
+        self.proc.stdin.close()
+        code = self.proc.wait(TIMEOUT)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        return code
+
+
+def session(argv: list[str], cwd: str, lines: list[str], last) -> list[str]:
+    """Send ``lines``, read up to ``last``, quit; the lines read."""
+    e = Engine(argv, cwd)
+    try:
+        e.send(*lines)
+        got = e.until(last)
+    finally:
+        code = e.quit()
+    assert code == 0
+    return got
+
+
+# -- the command line ------------------------------------------------------------
+
+def test_version(binary, elsewhere):
+    p = run([binary, '--version'], elsewhere)
+    assert (p.returncode, p.stdout) == (0, f'cazaux-engine {__version__}\n')
+
+
+@pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'],
+                                  ['--bogus'], ['perft', 'nochess', '2'],
+                                  ['--option', 'Hash=0']])
+def test_same_output_as_python_m(binary, elsewhere, args):
+    p, q = run([binary] + args, elsewhere), run_python_m(args)
+    assert (p.returncode, p.stdout, p.stderr) == (q.returncode, q.stdout, q.stderr)
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_perft_equals_library(binary, elsewhere, variant):
+    depth = 3 if variant in ('chess', 'oblong44') else 2
+    p = run([binary, 'perft', variant, 'startpos', str(depth)], elsewhere)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == f'Nodes searched: {perft(start_position(variant), depth)}\n'
+
+
+def test_perft_divide_equals_library(binary, elsewhere):
+    fen = get_variant('pemba').start
+    p = run([binary, 'perft', 'pemba', *fen.split(), '2', '--divide'], elsewhere)
+    rows = divide(start_position('pemba'), 2)
+    expected = ''.join(f'{text}: {n}\n' for text, n in rows)
+    expected += f'\nNodes searched: {sum(n for _, n in rows)}\n'
+    assert (p.returncode, p.stdout) == (0, expected)
+
+
+# -- protocol detection and handshakes -------------------------------------------
+
+@pytest.mark.parametrize('first', [['xboard', 'protover 2'], ['protover 2']])
+def test_xboard_handshake(binary, elsewhere, first):
+    done = lambda line: line == 'feature done=1'    # noqa: E731
+    got = session([binary], elsewhere, first, done)
+    assert got == session(PYTHON_M, ROOT, first, done)
+    assert got[0] == 'feature done=0'
+    assert f'myname="cazaux-engine {__version__}"' in got[1]
+    assert 'variants="normal,' in got[1]
+
+
+def test_uci_handshake(binary, elsewhere):
+    done = lambda line: line == 'uciok'              # noqa: E731
+    got = session([binary], elsewhere, ['uci'], done)
+    assert got == session(PYTHON_M, ROOT, ['uci'], done)
+    assert got[0] == f'id name cazaux-engine {__version__}'
+
+
+def test_unknown_first_command_then_uci(binary, elsewhere):
+    lines = ['hello', 'uci', 'isready']
+    done = lambda line: line == 'readyok'            # noqa: E731
+    got = session([binary], elsewhere, lines, done)
+    assert got[0] == 'Error (unknown command): hello'
+    assert got == session(PYTHON_M, ROOT, lines, done)
+
+
+def test_option_preset(binary, elsewhere):
+    argv = ['--option', 'Hash=8', '--option', 'Evaluation=material']
+    done = lambda line: line == 'uciok'              # noqa: E731
+    got = session([binary] + argv, elsewhere, ['uci'], done)
+    assert got == session(PYTHON_M + argv, ROOT, ['uci'], done)
+
+
+# -- one short game per variant, in each protocol -----------------------------------
+
+def uci_self_play(argv: list[str], cwd: str, variant: str) -> list[str]:
+    """The engine plays itself at fixed depth; every move checked by the rules core."""
+    pos = start_position(variant)
+    e = Engine(argv, cwd)
+    moves: list[str] = []
+    try:
+        e.send('uci', f'setoption name UCI_Variant value {variant}', 'ucinewgame', 'isready')
+        e.until(lambda line: line == 'readyok')
+        while len(moves) < PLIES and outcome(pos) is None:
+            e.send('position startpos' + (' moves ' + ' '.join(moves) if moves else ''),
+                   f'go depth {DEPTH}')
+            best = e.until(lambda line: line.startswith('bestmove '))[-1].split()[1]
+            pos.push(parse_move(pos, best))        # IllegalMoveError if illegal
+            moves.append(best)
+    finally:
+        assert e.quit() == 0
+    return moves
+
+
+def xboard_self_play(argv: list[str], cwd: str, variant: str) -> list[str]:
+    """The same through XBoard: ``go`` again after each move switches sides."""
+    v = get_variant(variant)
+    pos, rb = start_position(variant), rank_base(v)
+    e = Engine(argv, cwd)
+    moves: list[str] = []
+    try:
+        e.send('xboard', 'protover 2')
+        e.until(lambda line: line == 'feature done=1')
+        e.send('new', f'variant {xboard_name(v)}', 'force', f'sd {DEPTH}', 'ping 1')
+        e.until(lambda line: line == 'pong 1')
+        while len(moves) < PLIES and outcome(pos) is None:
+            e.send('go')
+            last = e.until(lambda line: line.startswith(('move ', 'resign', '1-0', '0-1',
+                                                         '1/2-1/2')))[-1]
+            assert last.startswith('move '), last
+            text = last.split()[1]
+            pos.push(xboard_moves.parse(pos, text, rb))   # IllegalMoveError if illegal
+            moves.append(text)
+    finally:
+        assert e.quit() == 0
+    return moves
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_uci_game(binary, elsewhere, variant):
+    moves = uci_self_play([binary], elsewhere, variant)
+    assert len(moves) > 0
+    assert moves == uci_self_play(PYTHON_M, ROOT, variant)
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_xboard_game(binary, elsewhere, variant):
+    moves = xboard_self_play([binary], elsewhere, variant)
+    assert len(moves) > 0
+    assert moves == xboard_self_play(PYTHON_M, ROOT, variant)
