@@ -1,9 +1,8 @@
 """The standalone binary (PyInstaller, packaging/build.py) behaves like the
 installed command.
 
-The one-file binary is built once per test session into a temporary folder
-(set CAZAUX_ENGINE_BINARY=/path/to/cazaux-engine to test a binary built
-elsewhere instead).  Each test runs it from an empty folder, so nothing can
+The one-file binary is built once per test session (the ``binary`` fixture
+of conftest.py).  Each test runs it from an empty folder, so nothing can
 come from the source tree, and compares what it says with the rules core or
 with ``python -m cazaux_engine`` given the same input.  Searches are limited
 by depth, so every game is the same on every run.
@@ -12,6 +11,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -29,31 +29,6 @@ PYTHON_M = [sys.executable, '-m', 'cazaux_engine']
 TIMEOUT = 120          # seconds for any one answer: a guard against hangs, not a measurement
 PLIES = 10             # half-moves of each self-play game
 DEPTH = 2              # search depth of each move
-
-
-@pytest.fixture(scope='session')
-def binary(tmp_path_factory) -> str:
-    """Path of the one-file binary, built once per session."""
-    given = os.environ.get('CAZAUX_ENGINE_BINARY')
-    if given:
-        return os.path.abspath(given)
-    try:
-        import PyInstaller  # noqa: F401
-    except ImportError as e:
-        pytest.skip(f'PyInstaller cannot run: it is not installed ({e}); '
-                    f'pip install -e ".[build]"')
-    dist = tmp_path_factory.mktemp('dist')
-    work = tmp_path_factory.mktemp('pyinstaller')
-    p = subprocess.run([sys.executable, os.path.join(ROOT, 'packaging', 'build.py'),
-                        '--dist', str(dist), '--work', str(work)],
-                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=900)
-    if p.returncode != 0 and 'Python library not found' in p.stderr:
-        pytest.skip('PyInstaller cannot run: this Python has no shared libpython '
-                    '(rebuild it with --enable-shared)')
-    assert p.returncode == 0, f'packaging/build.py failed:\n{p.stdout}\n{p.stderr}'
-    exe = os.path.join(dist, 'cazaux-engine')
-    assert os.path.isfile(exe)
-    return exe
 
 
 @pytest.fixture(scope='session')
@@ -256,3 +231,18 @@ def test_xboard_game(binary, elsewhere, variant):
     moves = xboard_self_play([binary], elsewhere, variant)
     assert len(moves) > 0
     assert moves == xboard_self_play(PYTHON_M, ROOT, variant)
+
+
+# -- match: the binary as the arbiter, and as both engines ----------------------------
+
+def test_match_binary_against_itself(binary, elsewhere, tmp_path):
+    pgn = tmp_path / 'games.pgn'
+    p = run([binary, 'match', '--variant', 'oblong44', '--engine', binary,
+             '--engine', f'{binary} --option Evaluation=material', '--depth', '1',
+             '--maxmoves', '20', '--concurrency', '1', '--pgn', str(pgn)], elsewhere)
+    assert p.returncode == 0, p.stdout + p.stderr
+    text = pgn.read_text()
+    assert text.count('[Variant "oblong44"]') == 2
+    terminations = re.findall(r'^\[Termination "([^"]*)"\]', text, re.M)
+    assert len(terminations) == 2
+    assert set(terminations) <= {'normal', 'adjudication'}, terminations
