@@ -69,6 +69,7 @@ class XBoard:
         self.lock = threading.RLock()
         self.game = Game('chess')
         self.xb_irreversible: list[bool] = []   # per game move: resets XBoard's 50-move count
+        self.xb_ep = None              # the square XBoard now takes for an e.p. square
         self.clock = Clock()
         self.force = False
         self.engine_side = -1          # the colour the engine plays (when not in force mode)
@@ -146,15 +147,16 @@ class XBoard:
             self.timer.cancel()
             self.timer = None
 
-    def _start(self, mode: str, pos, limits) -> None:
+    def _start(self, mode: str, pos, limits, avoid=()) -> None:
         with self.lock:
             self.gen += 1
             gen = self.gen
             self.mode = mode
             self.last_info = None
             self.search_pos = pos.copy()
-        if self.excluded and mode != 'ponder':
-            allowed = [m for m in pos.legal_moves() if m not in self.excluded]
+        skip = set(avoid) | (self.excluded if mode != 'ponder' else set())
+        if skip:
+            allowed = [m for m in pos.legal_moves() if m not in skip]
             if allowed:
                 limits.searchmoves = allowed
         limits.multipv = self.options['MultiPV'] if mode == 'analyze' else 1
@@ -202,6 +204,7 @@ class XBoard:
     def _reset_game_state(self) -> None:
         """After a new position: per-game records start afresh."""
         self.xb_irreversible = []
+        self.xb_ep = self.game.pos.ep or None
         self.start_halfmove = self.game.pos.halfmove
         self.excluded.clear()
         self.hint = None
@@ -219,6 +222,7 @@ class XBoard:
         pos = self.game.pos
         slot = xm.slot_of(pos, move_from(m))
         self.xb_irreversible.append(pos.is_capture(m) or slot in XB_PAWN_SLOTS)
+        self.xb_ep = xm.xboard_ep_square(pos, m)
         self.game.push(m)
         self.excluded.clear()
 
@@ -292,7 +296,8 @@ class XBoard:
             self.force = True
             return
         limits = self._clock_limits(pos)
-        self._start('think', pos, limits)
+        avoid = [m for m in pos.legal_moves() if xm.lance_step_hazard(pos, m, self.xb_ep)]
+        self._start('think', pos, limits, avoid)
         self._arm_deadline()
 
     def _arm_deadline(self) -> None:
@@ -425,6 +430,11 @@ class XBoard:
             reason = str(e).split(': ', 1)[-1]
             self.send(f'Illegal move ({reason}): {text}')
             return
+        if xm.lance_step_hazard(pos, m, self.xb_ep):
+            # legal, but XBoard would also remove the piece that double-stepped
+            self.send(f'Illegal move (XBoard would take this Prince step for an '
+                      f'en-passant capture): {text}')
+            return
         if pondering and m == guess and not self.analyzing:
             with self.lock:
                 if self.mode == 'ponder':          # still searching: it becomes our think
@@ -464,6 +474,12 @@ class XBoard:
         self.stop_search()
         self.game.undo(n)
         del self.xb_irreversible[len(self.game.moves):]
+        self.xb_ep = self.game.pos.ep or None
+        if self.game.moves:
+            last = self.game.moves[-1]
+            self.game.pos.pop()
+            self.xb_ep = xm.xboard_ep_square(self.game.pos, last)
+            self.game.pos.push(last)
         self.excluded.clear()
         self._restart_analysis()
 

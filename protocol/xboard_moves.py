@@ -128,3 +128,30 @@ def fen_from_xboard(variant, fen: str):
         except Exception as e:        # a malformed FEN must not crash the engine
             error = error or FenError(str(e))
     raise error
+
+
+def xboard_ep_square(pos, m: int) -> int | None:
+    """The square XBoard marks for e.p. after ``m`` (played in ``pos``): the
+    one crossed by a double step of a Pawn- or Lance-slot piece, whoever
+    could capture there."""
+    frm, to = move_from(m), move_to(m)
+    R = pos.rules
+    if slot_of(pos, frm) in (0, 18) and R.file_of(frm) == R.file_of(to) \
+            and abs(R.rank_of(to) - R.rank_of(frm)) == 2:
+        return (frm + to) // 2
+    return None
+
+
+def lance_step_hazard(pos, m: int, xb_ep: int | None) -> bool:
+    """Whether XBoard would take ``m`` for an e.p. capture it is not.
+
+    XBoard handles its Lance slot like a Pawn: a Lance-slot piece (the
+    Prince, where there is no Maasai) stepping diagonally onto the square
+    XBoard marked for e.p. makes XBoard remove the piece that double-stepped,
+    though the step captures nothing.
+    """
+    if xb_ep is None or move_to(m) != xb_ep or move_flag(m) == EP:
+        return False
+    R = pos.rules
+    return slot_of(pos, move_from(m)) == 18 and not pos.board[move_to(m)] \
+        and R.file_of(move_from(m)) != R.file_of(move_to(m))

@@ -130,3 +130,27 @@ def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: s
     pgn_text = pgn.read_text(errors='replace') if pgn.exists() else ''
     debug_text = debug.read_text(errors='replace') if debug.exists() else ''
     return Match(rc, pgn_text, debug_text, out, parse_pgn(pgn_text))
+
+
+def run_scripted(work: Path, variant: str, fen: str, white_moves: list[str],
+                 then: str = 'resign', extra: list[str] | None = None,
+                 depth: int | None = 2, timeout: float = 120) -> Match:
+    """One game: the scripted engine (White, first engine) announces
+    ``variant`` starting from ``fen`` with this engine's own ``setup`` and
+    ``piece`` lines and plays ``white_moves``; this engine plays Black."""
+    import json
+    from cazaux_engine import get_variant
+    from protocol.xboard_variants import xboard_variant_lines
+    work.mkdir(parents=True, exist_ok=True)
+    conf = {'variant': variant, 'moves': white_moves, 'then': then,
+            'lines': xboard_variant_lines(get_variant(variant), fen),
+            'log': str(work / 'scripted.log')}
+    (work / 'scripted.json').write_text(json.dumps(conf))
+    script = work / 'scripted.sh'
+    script.write_text('#!/bin/sh\n'
+                      f'exec "{sys.executable}" "{Path(__file__).with_name("scripted_engine.py")}" '
+                      f'"{work / "scripted.json"}"\n')
+    script.chmod(0o755)
+    eng = engine_launcher(work)
+    return run_match(work, variant, games=1, depth=depth, timeout=timeout,
+                     extra=['-fcp', str(script), '-scp', str(eng)] + (extra or []))

@@ -1,0 +1,172 @@
+"""The engine under the real XBoard 4.9.1 (headless, under xvfb-run).
+
+Two kinds of test:
+
+* engine-vs-engine matches, one per variant (two games, colours swapped, the
+  second game starting from XBoard's ``setboard``): no forfeit, no false
+  claim, no move either side refuses, a result by rule or adjudication, and
+  the right Variant and FEN tags;
+* one game against a scripted engine that starts from a chosen position, to
+  prove the moves XBoard is fussy about: two-leg e.p. in either half, a
+  Prince's promotion and e.p. capture, piece promotions, 0-based pemba ranks
+  with castling, Oblong 44's Ferz promotion.
+
+Legality testing is on except for maasai (a Prince promotes, and the Prince
+cannot share the Lance slot with the Maasai) and zanzibar-s-promo (XBoard
+lets only its Pawn and Lance slots promote); docs/xboard.md explains.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cazaux_engine import get_variant, parse_fen
+from cazaux_engine.setups import setup_fen
+from tests.xboard_support.xbmatch import available, run_match, run_scripted
+
+pytestmark = pytest.mark.skipif(not available(), reason='xboard and xvfb-run are needed')
+
+BAD_ENDINGS = re.compile(r'forfeit|false|illegal|time|flag|crash|disconnect|exit', re.I)
+NO_LEGALITY = ['-testLegality', 'false']
+
+
+def assert_clean(match, games: int):
+    assert match.returncode == 0, match.output[-2000:]
+    assert len(match.games) == games, match.pgn[-2000:]
+    assert match.engine_errors() == []
+    assert match.xboard_complaints() == []
+    for g in match.games:
+        assert g.result in ('1-0', '0-1', '1/2-1/2'), g.result
+        assert not BAD_ENDINGS.search(g.termination), g.termination
+
+
+def placement_and_side(fen: str) -> tuple:
+    return tuple(fen.split()[:2])
+
+
+MATCHES = [
+    # variant, extra XBoard arguments, engine options of the first engine
+    ('chess', [], None),
+    ('pemba', [], None),
+    ('zanzibar-s', [], None),
+    ('zanzibar-xl', [], 'Setup=7'),
+    ('oblong44', [], None),
+    ('maasai', NO_LEGALITY, 'Setup=-1'),
+    ('zanzibar-s-promo', NO_LEGALITY, None),
+]
+
+
+@pytest.mark.parametrize('variant,extra,options', MATCHES, ids=[m[0] for m in MATCHES])
+def test_engine_vs_engine_match(tmp_path, variant, extra, options):
+    xb_name = 'normal' if variant == 'chess' else variant
+    m = run_match(tmp_path, xb_name, games=2, first_options=options, extra=extra)
+    assert_clean(m, 2)
+    v = get_variant(variant)
+    for g in m.games:
+        if variant == 'chess':
+            assert g.headers.get('Variant', 'normal') == 'normal'
+            assert 'FEN' not in g.headers
+            continue
+        assert g.headers['Variant'] == variant
+        fen = g.headers['FEN']
+        parse_fen(v, fen)             # XBoard's FEN (Kings' files as castling) reads
+        if options == 'Setup=7':
+            assert placement_and_side(fen) == placement_and_side(setup_fen(v, 7))
+        elif options is None:
+            assert placement_and_side(fen) == placement_and_side(v.start)
+        else:                         # a random placement: fixed pieces in place
+            assert fen.split('/')[2:4] == v.start.split('/')[2:4]
+    if variant == 'oblong44':
+        # the shatranj parent: XBoard writes neither castling nor e.p. field
+        assert m.games[0].headers['FEN'].endswith(' w 0 1')
+
+
+def scripted(tmp_path, variant, fen, white, extra=None):
+    m = run_scripted(tmp_path, variant, fen, white, extra=extra)
+    assert m.returncode == 0, m.output[-2000:]
+    assert len(m.games) == 1, m.pgn[-2000:]
+    return m, m.games[0]
+
+
+def engine_moves(m) -> list[str]:
+    return re.findall(r'<second: move (\S+)', m.debug)
+
+
+def test_prince_is_taken_en_passant_in_the_far_half(tmp_path):
+    # White's Prince e3-e5 (slot of XBoard's Lance) is taken e.p. by the d5 pawn
+    m, g = scripted(tmp_path, 'zanzibar-s', '6k5/12/12/12/12/12/12/3p8/12/4I7/12/5K6 w - - 0 1',
+                    ['e3e5', 'f1f2', 'f2e3'])
+    assert engine_moves(m)[0] == 'd5e5,e5e4'
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_pawn_is_taken_en_passant_in_the_near_half(tmp_path):
+    # a lower-half e.p. capture: XBoard removes e8 only thanks to the two-leg
+    # form; the Rook then passes e8
+    m, g = scripted(tmp_path, 'zanzibar-s', '6k5/12/12/12/R2p8/12/4P7/12/12/12/12/5K6 w - - 0 1',
+                    ['e6e8', 'a8l8', 'l8l1'])
+    assert engine_moves(m)[0] == 'd8e8,e8e7'
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_white_two_leg_en_passant_is_accepted(tmp_path):
+    # XBoard forwards White's two-leg e.p. verbatim; the engine must read it
+    m, g = scripted(tmp_path, 'zanzibar-s', '6k5/3p8/12/4P7/12/12/12/12/12/12/12/5K6 w - - 0 1',
+                    ['f1f2', 'e9d9,d9d10', 'f2f3'])
+    assert 'usermove e9d9,d9d10' in m.debug
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_prince_promotes_with_legality_testing_on(tmp_path):
+    m, g = scripted(tmp_path, 'zanzibar-s', 'K5k5/12/12/12/12/12/12/12/12/12/4i7/12 w - - 0 1',
+                    ['a12a11', 'a11a10', 'a10a9'])
+    first = engine_moves(m)[0]
+    assert re.fullmatch(r'e2[def]1q', first), first
+    assert g.termination == 'White resigns'
+
+
+def test_maasai_prince_promotes_without_legality_testing(tmp_path):
+    m, g = scripted(tmp_path, 'maasai', 'K5k5/12/12/12/12/12/12/12/12/12/4i7/12 w - - 0 1',
+                    ['a12a11', 'a11a10', 'a10a9'], extra=NO_LEGALITY)
+    assert re.fullmatch(r'e2[def]1q', engine_moves(m)[0])
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_piece_promotion_of_zanzibar_s_promo(tmp_path):
+    # a Knight reaching the last rank becomes a Buffalo (compulsory); the
+    # Buffalo then moves as one in XBoard too
+    m, g = scripted(tmp_path, 'zanzibar-s-promo', 'K5k5/12/12/12/12/12/12/12/12/4n7/12/R11 w - - 0 1',
+                    ['a12b12', 'b12a12', 'a12b12'], extra=NO_LEGALITY)
+    assert engine_moves(m)[0] == 'e3f1f'       # Nxa1 is not possible; Nf1=F forks nothing
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_pemba_castling_and_zero_based_ranks(tmp_path):
+    # XBoard numbers pemba's ranks 0-9: f1h1 is the castling f2-h2, after
+    # which the Rook stands on g2 (g1 for XBoard) and can leave along the g-file
+    fen = 'cmvzwwzvmc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPP1PPP/ERNBQK2RE/CMVZWWZVMC w KQkq - 0 1'
+    m, g = scripted(tmp_path, 'pemba', fen, ['f1h1', 'g1g5', 'g5g1'])
+    assert 'usermove f1h1' in m.debug and 'usermove g1g5' in m.debug
+    assert all(re.fullmatch(r'[a-j]\d[a-j]\d', mv) for mv in engine_moves(m))
+    assert g.termination == 'White resigns' and m.engine_errors() == []
+
+
+def test_oblong44_ferz_promotion(tmp_path):
+    m, g = scripted(tmp_path, 'oblong44', 'k3/4/4/4/4/4/4/4/2N1/1p2/3K w - - 0 1',
+                    ['d1d2', 'd2d1', 'd1d2'])
+    assert engine_moves(m)[0] in ('b2b1f', 'b2c1f', 'b2a1f')
+    assert m.engine_errors() == []
+    assert not BAD_ENDINGS.search(g.termination), g.termination
+
+
+def test_prince_step_onto_xboards_ep_square_is_refused(tmp_path):
+    # XBoard treats its Lance slot like a Pawn: the Prince's plain diagonal
+    # step d10-e9 onto the square the e10-e8 double step crossed makes XBoard
+    # remove the e8 pawn.  The engine refuses the move rather than lose track
+    # of the board (XBoard then calls the refusal false: a loss, but no
+    # silently different positions).
+    fen = '12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 w - - 0 1'
+    m, g = scripted(tmp_path, 'zanzibar-s', fen, ['k10k8', 'd10e9', 'f1f2'])
+    assert engine_moves(m)[0] == 'e10e8'
+    assert re.search(r'<second: Illegal move \(XBoard would take this Prince step', m.debug)
