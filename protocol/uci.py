@@ -300,11 +300,11 @@ class UciSession:
             self.send(f'info depth 0 score {"mate 0" if mated else "cp 0"}')
             self._on_done(s, SearchResult(None))
             return
-        with self.lock:
-            if not s.ponder:
-                self._arm_watchdog(s)
         self.thread.start(pos, limits, on_info=lambda info: self._on_info(s, info),
                           on_done=lambda result: self._on_done(s, result))
+        with self.lock:                 # after start(), which clears the stop flag
+            if not s.ponder and s.result is None:
+                self._arm_watchdog(s)
 
     def cmd_xboard(self, args) -> None:
         self.tell('this session speaks UCI; restart the engine to use XBoard')
