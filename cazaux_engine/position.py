@@ -658,3 +658,21 @@ class Position:
         board[frm] = p
         board[to] = q
         return hit
+
+    def move_is_legal(self, m: int) -> bool:
+        """Is the move int ``m`` (say, from a hash table) legal here?
+
+        Ordinary moves of pieces other than the King (promotions and double
+        steps included) are checked by generating that one piece's moves and
+        trying ``m`` on the board; King moves, en passant and castling ask
+        :meth:`legal_moves`.
+        """
+        board = self.board
+        us = self.turn
+        frm = m & 511
+        p = board[frm] if frm < len(board) else 0
+        if p * us <= 0 or p == us or m >> 24 > DOUBLE:
+            return p * us > 0 and m in self.legal_moves()
+        tmp = []
+        self._gen(tmp, (frm,), us, self.rules.gen, False)
+        return m in tmp and self._safe_after(m)

@@ -58,6 +58,7 @@ class AlphaBeta:
         push_null, pop_null = pos.push_null, pos.pop_null
         in_check_of = pos.in_check
         attacked_after = pos.attacked_after
+        move_is_legal = pos.move_is_legal
         game = pos.history
         order, order_captures = make_order(pos, killers, history)
         probe, store = tt.probe, tt.store
@@ -168,6 +169,15 @@ class AlphaBeta:
                         alpha = score
             return best
 
+        def ordered(hmove, ply):
+            """The moves to try: a legal hash move before generating the rest."""
+            if hmove:
+                yield hmove
+            for k in order(legal_moves(), hmove, ply):
+                m = k & MOVE_MASK
+                if m != hmove:
+                    yield m
+
         def search(depth, alpha, beta, ply, in_check, null_ok):
             nonlocal nodes, seldepth
             pv_node = beta - alpha > 1
@@ -190,6 +200,8 @@ class AlphaBeta:
                 h = pos.hash
                 i = len(game) - 4
                 lo = i + 4 - hm
+                if lo < 0:
+                    lo = 0
                 while i >= lo:
                     if game[i] == h:
                         return 0
@@ -212,11 +224,6 @@ class AlphaBeta:
                     tscore = score_from_tt(tscore, ply)
                     if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
                         return tscore
-            moves = legal_moves()
-            if not moves:
-                if in_check:
-                    return -MATE + ply
-                return 0 if stalemate_score is None else stalemate_score + ply
             if in_check:
                 ev = -INF
             else:
@@ -242,8 +249,7 @@ class AlphaBeta:
             ext_ok = ply < max_ext_ply
             lmr_d = lmr[depth]
             prune = not pv_node and not in_check
-            for k in order(moves, hmove, ply):
-                m = k & MOVE_MASK
+            for m in ordered(hmove if hmove and move_is_legal(hmove) else 0, ply):
                 to = m >> 9 & 511
                 quiet = not board[to] and not m >> 18 & 63 and m >> 24 != EP
                 push(m)
@@ -297,6 +303,10 @@ class AlphaBeta:
                         alpha = score
                 if quiet:
                     quiets.append(m)
+            if not count:
+                if in_check:
+                    return -MATE + ply
+                return 0 if stalemate_score is None else stalemate_score + ply
             if best_move:
                 store(key, best_move, depth, EXACT, score_to_tt(best, ply))
             else:
