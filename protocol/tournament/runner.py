@@ -125,6 +125,10 @@ class Tournament:
                 self.forget(c)
                 c.quit()
 
+    def warn(self, text: str) -> None:
+        if not self.aborted:        # after Ctrl-C every engine "crashes": not news
+            self.log.warn(text)
+
     def forget(self, c: Client) -> None:
         with self.lock:
             self.clients.discard(c)
@@ -153,7 +157,7 @@ class Tournament:
                     self.error = (f'{pl.name} failed to start {MAX_START_FAILURES} times in a '
                                   f'row (last: {e}); tournament stopped')
                     self.stop = True
-            self.log.warn(f'{pl.name} failed to start: {e}')
+            self.warn(f'{pl.name} failed to start: {e}')
             return str(e)
         with self.lock:
             self.start_failures[idx] = 0
@@ -173,7 +177,7 @@ class Tournament:
                 r.reason = f"{SIDE[colour]}'s engine failed to start ({c})"
                 return r
             game_clients[colour] = c
-        result = play_game(game_clients, self.variant, p.opening, self.settings, self.log.warn)
+        result = play_game(game_clients, self.variant, p.opening, self.settings, self.warn)
         for colour in result.broken:
             idx = p.white if colour > 0 else p.black
             c = clients.pop(idx, None)

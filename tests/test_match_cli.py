@@ -1,0 +1,240 @@
+"""``cazaux-engine match`` end to end: tournaments of fake engines and of the
+real engine, resuming, SPRT, round robin and gauntlet, bad arguments."""
+import io
+import shlex
+import sys
+from pathlib import Path
+
+import chess.pgn
+import pytest
+
+from cazaux_engine import VARIANT_NAMES, get_variant, parse_fen, parse_move
+from protocol.match import main
+from protocol.tournament.arbiter import ArbiterSettings
+from protocol.tournament.engine_spec import parse_engine_spec
+from protocol.tournament.openings import Opening, Openings
+from protocol.tournament.pgn import read_pgn_file
+from protocol.tournament.runner import Player, Tournament, TournamentAborted
+from protocol.tournament.schedule import make_schedule
+from protocol.tournament.timecontrol import TimeControl
+
+FAKE = Path(__file__).parent / 'fake_engines' / 'fake_engine.py'
+PY = shlex.quote(sys.executable)
+ENGINE = f'{PY} -m cazaux_engine'
+
+
+def fake(proto, *args):
+    return f'{proto}:{PY} {shlex.quote(str(FAKE))} ' + ' '.join(args)
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def replay(game, variant):
+    """Check every move of a PGN game with the rules core; return the final position."""
+    pos = parse_fen(variant, game.tags['FEN'])
+    for text in game.moves:
+        pos.push(parse_move(pos, text))
+    return pos
+
+
+# -- real tournaments -----------------------------------------------------------------------
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_real_engine_every_variant(tmp_path, capsys, variant):
+    """Two instances of this engine, one over UCI and one over XBoard, at a tiny node limit."""
+    pgn = tmp_path / 'games.pgn'
+    status, out, err = run(
+        capsys, '--variant', variant, '--engine', f'cmd="{ENGINE}" proto=uci name=uci',
+        '--engine', f'cmd="{ENGINE} --option Evaluation=material" proto=xboard name=xboard',
+        '--games', 2, '--nodes', 30, '--maxmoves', 6, '--concurrency', 1, '--pgn', pgn)
+    assert status == 0, err
+    assert 'warning' not in err
+    games = read_pgn_file(str(pgn)).games
+    assert [(g.tags['Round'], g.tags['White'], g.tags['Black']) for g in games] == [
+        ('1', 'uci', 'xboard'), ('2', 'xboard', 'uci')]
+    v = get_variant(variant)
+    for g in games:
+        assert g.tags['Variant'] == variant and g.tags['SetUp'] == '1'
+        assert g.tags['FEN'] == v.start and g.tags['TimeControl'] == '-'
+        assert g.tags['Limits'] == 'nodes 30'
+        assert g.tags['Termination'] in ('normal', 'adjudication')
+        assert g.result == g.tags['Result'] in ('1-0', '0-1', '1/2-1/2')
+        assert int(g.tags['PlyCount']) == len(g.moves) <= 12
+        replay(g, v)
+    assert '[2/2] game 2: xboard - uci' in out
+    assert 'Score of uci vs xboard:' in out and 'LOS:' in out
+
+
+def test_fake_chess_pgn_is_valid_for_python_chess(tmp_path, capsys):
+    pgn = tmp_path / 'c.pgn'
+    status, out, _ = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--seed 5'),
+                         '--engine', fake('xboard', '--seed 6'), '--games', 2, '--st', 1,
+                         '--maxmoves', 30, '--pgn', pgn)
+    assert status == 0
+    text = pgn.read_text()
+    for g in read_pgn_file(str(pgn)).games:
+        pc = chess.pgn.read_game(io.StringIO(text[g.start:g.end]))
+        assert pc.errors == []
+        assert [m.uci() for m in pc.mainline_moves()] == g.moves
+        assert pc.headers['Result'] == g.result
+        assert g.tags['TimeControl'] == '1/1'
+
+
+# -- resuming ------------------------------------------------------------------------------------
+
+def test_resume_and_extend(tmp_path, capsys):
+    pgn = tmp_path / 'r.pgn'
+    args = ['--variant', 'chess', '--engine', fake('uci', '--name A'),
+            '--engine', fake('uci', '--name B', '--seed 1'), '--nodes', 1, '--maxmoves', 3,
+            '--concurrency', 1, '--pgn', pgn]
+    status, out, _ = run(capsys, *args, '--games', 2)
+    assert status == 0 and '[2/2]' in out
+    first = pgn.read_text()
+    # an interrupted write of game 3
+    with open(pgn, 'a') as f:
+        f.write('[Event "cazaux-engine match"]\n[Round "3"]\n\n1. e2e4 ')
+    status, out, err = run(capsys, *args, '--games', 4)
+    assert status == 0
+    assert 'removed an unfinished game' in err
+    assert '2 already in' in out and '[3/4] game 3' in out and '[4/4] game 4' in out
+    assert 'game 1:' not in out
+    text = pgn.read_text()
+    assert text.startswith(first)
+    assert [g.tags['Round'] for g in read_pgn_file(str(pgn)).games] == ['1', '2', '3', '4']
+    # everything played: nothing more to do, the table is printed again
+    status, out, _ = run(capsys, *args, '--games', 4)
+    assert status == 0 and '[' not in out.split('\n')[1] and 'A vs B: 0 - 0 - 4' in out
+    # other engines, same file: refused
+    status, _, err = run(capsys, *args[:2], '--engine', fake('uci', '--name C'), *args[4:],
+                         '--games', 4)
+    assert status == 2 and 'another tournament' in err
+
+
+# -- SPRT, round robin, gauntlet, openings ------------------------------------------------------
+
+def test_sprt_stops_when_decided(tmp_path, capsys):
+    pgn = tmp_path / 's.pgn'
+    status, out, _ = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name Good'),
+                         '--engine', fake('xboard', '--name Bad', '--misbehave resign:1'),
+                         '--games', 100, '--nodes', 1, '--concurrency', 1,
+                         '--sprt', 'elo0=0,elo1=5', '--pgn', pgn)
+    assert status == 0
+    # a run of wins reaches LLR 2.94 at the 23rd game (see test_match_stats)
+    assert len(read_pgn_file(str(pgn)).games) == 23
+    assert 'SPRT decided (H1) after 23 games' in out
+    assert 'H1 accepted' in out and 'Good vs Bad: 23 - 0 - 0' in out
+
+
+def test_round_robin_and_gauntlet(tmp_path, capsys):
+    engines = []
+    for n in 'ABC':
+        engines += ['--engine', fake('uci', f'--name {n}', '--misbehave resign:1' if n == 'C' else '')]
+    common = ['--variant', 'oblong44', *engines, '--games', 2, '--nodes', 1, '--maxmoves', 2,
+              '--concurrency', 2]
+    status, out, _ = run(capsys, *common, '--pgn', tmp_path / 'rr.pgn')
+    assert status == 0
+    games = read_pgn_file(str(tmp_path / 'rr.pgn')).games
+    assert sorted((g.tags['White'], g.tags['Black']) for g in games) == [
+        ('A', 'B'), ('A', 'C'), ('B', 'A'), ('B', 'C'), ('C', 'A'), ('C', 'B')]
+    assert 'Score of A vs B' in out and 'Score of A vs C' in out and 'Score of B vs C' in out
+    assert '   3  C ' in out and '0-4-0' in out        # C resigns (UCI: 0000, illegal) every game
+    status, out, _ = run(capsys, *common, '--gauntlet', '--pgn', tmp_path / 'g.pgn')
+    games = read_pgn_file(str(tmp_path / 'g.pgn')).games
+    assert sorted((g.tags['White'], g.tags['Black']) for g in games) == [
+        ('A', 'B'), ('A', 'C'), ('B', 'A'), ('C', 'A')]
+    assert 'Score of B vs C' not in out
+
+
+def test_all_setups_each_with_both_colours(tmp_path, capsys):
+    pgn = tmp_path / 'a.pgn'
+    status, out, _ = run(capsys, '--variant', 'zanzibar-s', '--engine', fake('uci', '--name A'),
+                         '--engine', fake('uci', '--name B'), '--games', 4, '--openings', 'all',
+                         '--nodes', 1, '--maxmoves', 1, '--concurrency', 1, '--pgn', pgn)
+    assert status == 0 and '4 games' in out
+    from cazaux_engine.setups import setup_fen
+    v = get_variant('zanzibar-s')
+    games = read_pgn_file(str(pgn)).games
+    assert [(g.tags['FEN'], g.tags['Opening'], g.tags['White']) for g in games] == [
+        (setup_fen(v, 1), 'setup 1', 'A'), (setup_fen(v, 1), 'setup 1', 'B'),
+        (setup_fen(v, 2), 'setup 2', 'A'), (setup_fen(v, 2), 'setup 2', 'B')]
+
+
+def test_opening_file_moves_are_book(tmp_path, capsys):
+    ops = tmp_path / 'ops.txt'
+    ops.write_text('e2e4 e7e5\n')
+    pgn = tmp_path / 'o.pgn'
+    status, out, _ = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name A'),
+                         '--engine', fake('xboard', '--name B'), '--openings', ops,
+                         '--nodes', 1, '--maxmoves', 3, '--pgn', pgn)
+    assert status == 0 and '2 games' in out
+    for g in read_pgn_file(str(pgn)).games:
+        assert g.moves[:2] == ['e2e4', 'e7e5'] and g.comments[:2] == ['book', 'book']
+        assert len(g.moves) == 6
+
+
+# -- engines that cannot play ------------------------------------------------------------------
+
+def test_engine_without_the_variant(tmp_path, capsys):
+    status, _, err = run(capsys, '--variant', 'maasai', '--engine', fake('uci'),
+                         '--engine', fake('xboard', '--variants chess'), '--nodes', 1,
+                         '--pgn', tmp_path / 'x.pgn')
+    assert status == 1 and 'engine 2' in err and 'does not play maasai' in err
+    status, _, err = run(capsys, '--variant', 'chess', '--engine', fake('uci'),
+                         '--engine', 'uci:/nonexistent/engine', '--nodes', 1,
+                         '--pgn', tmp_path / 'x.pgn')
+    assert status == 1 and 'cannot start' in err
+
+
+def test_engine_that_stops_starting_ends_the_tournament(tmp_path):
+    chess_v = get_variant('chess')
+    good = parse_engine_spec(fake('uci', '--name Good'))
+    bad = parse_engine_spec(fake('uci', '--misbehave exit-start'))
+    schedule = make_schedule(2, 6, Openings([Opening(chess_v.start)]))
+    lines = []
+    t = Tournament([Player(good, 'Good'), Player(bad, 'Bad')], chess_v, schedule,
+                   ArbiterSettings(TimeControl(nodes=1), timeout=2.0), str(tmp_path / 'f.pgn'),
+                   concurrency=1, out=lines.append)
+    with pytest.raises(TournamentAborted, match='Bad failed to start 3 times in a row'):
+        t.run()
+    games = read_pgn_file(str(tmp_path / 'f.pgn')).games
+    assert [(g.result, g.tags['Termination']) for g in games] == [
+        ('1-0', 'abandoned'), ('0-1', 'abandoned'), ('1-0', 'abandoned')]
+    assert games[0].final_comment.startswith("Black's engine failed to start (")
+    assert len(lines) == 3
+
+
+# -- arguments --------------------------------------------------------------------------------
+
+def test_help_explains_every_option(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(['--help'])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    for word in ('--variant', '--engine', '--games', '--tc', '--st', '--nodes', '--depth',
+                 '--pgn', '--openings', '--concurrency', '--sprt', '--gauntlet', '--margin',
+                 '--timeout', '--maxmoves', 'uci:CMD', 'option.NAME=VALUE', 'resume',
+                 'Termination', 'LOS', 'examples:'):
+        assert word in text, word
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--pgn', 'x'], 'give a time control'),
+    (['--variant', 'chess', '--engine', 'a', '--nodes', '1', '--pgn', 'x'], 'at least two engines'),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--engine', 'c', '--nodes', '1',
+      '--sprt', 'elo0=0,elo1=5', '--pgn', 'x'], 'exactly two engines'),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--tc', '10+x', '--pgn', 'x'],
+     'time control'),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--openings',
+      'no-such-file', '--pgn', 'x'], 'cannot read openings file'),
+    (['--variant', 'xiangqi', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--pgn', 'x'],
+     'invalid choice'),
+])
+def test_bad_arguments(capsys, argv, message):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    assert message in capsys.readouterr().err
