@@ -157,3 +157,21 @@ def test_run_survives_an_internal_error(monkeypatch):
     rc = run('uci', io.StringIO('d\nisready\nquit\n'), out)
     assert rc == 0
     assert out.lines[-2:] == ["info string internal error on 'd': boom", 'readyok']
+
+
+def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatch):
+    s, out = session
+    real = s.searcher.set_hash
+
+    def set_hash(mb):
+        if mb > 1000:
+            raise MemoryError
+        real(mb)
+
+    monkeypatch.setattr(s.searcher, 'set_hash', set_hash)
+    s.handle('setoption name Hash value 4000')
+    assert out.take() == ['info string error: Hash: not enough memory for 4000 MB; '
+                          'keeping 64 MB']
+    assert s.options['Hash'] == 64 and s.hash_mb == 64
+    s.handle('setoption name Hash value 32')
+    assert out.take() == [] and s.hash_mb == 32
