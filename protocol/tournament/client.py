@@ -75,6 +75,7 @@ class Client:
         self.process: EngineProcess | None = None
         self.reported_name: str | None = None
         self.healthy = True             # False: the runner must restart this engine
+        self.label = self.name          # for the I/O log: tells instances apart
 
     # -- what subclasses implement -------------------------------------------
     def start(self, variant) -> None:
@@ -104,7 +105,7 @@ class Client:
     # -- shared plumbing -------------------------------------------------------
     def _spawn(self) -> None:
         try:
-            self.process = EngineProcess(self.spec.argv, self.spec.dir, self.log, self.name)
+            self.process = EngineProcess(self.spec.argv, self.spec.dir, self.log, self.label)
         except EngineProcessError as e:
             raise EngineSetupError(str(e)) from None
 

@@ -144,6 +144,7 @@ class Tournament:
             del clients[idx]
         pl = self.players[idx]
         c = make_client(pl.spec, pl.spec.proto, pl.name, self.settings.timeout, self.log.io_hook)
+        c.label = f'{pl.name} [{threading.current_thread().name.rsplit("-", 1)[-1]}]'
         with self.lock:
             self.clients.add(c)
         try:
