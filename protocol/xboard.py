@@ -88,6 +88,10 @@ class XBoard:
         self.timer = None
         self.done = False
         self.start_halfmove = 0
+        # Setup=-1: the random placement drawn for the coming game.  XBoard
+        # sends 'variant' twice before a match and uses the first answer, so
+        # the draw is kept until a game has been played.
+        self.random_fens: dict[str, str] = {}
         # held while a command runs, and by a thread that starts pondering
         self.ctl = threading.Lock()
 
@@ -358,6 +362,8 @@ class XBoard:
 
     def cmd_new(self, arg, cmd):
         self.stop_search()
+        if self.game.moves:
+            self.random_fens.clear()      # a game was played: the next one draws anew
         self.game.new('chess')
         self._reset_game_state()
         self.force = False
@@ -373,7 +379,11 @@ class XBoard:
             return
         v = get_variant(name)
         try:
-            fen = setup_start_fen(v, self.options['Setup'])
+            if self.options['Setup'] == -1:
+                fen = self.random_fens.get(name) or setup_start_fen(v, -1)
+                self.random_fens[name] = fen
+            else:
+                fen = setup_start_fen(v, self.options['Setup'])
         except ValueError as e:
             self.send(f'tellusererror {e}; playing the default position')
             fen = v.start
@@ -411,6 +421,7 @@ class XBoard:
     def cmd_result(self, arg, cmd):
         self.stop_search()
         self.force = True
+        self.random_fens.clear()
 
     def cmd_draw(self, arg, cmd):
         pass          # offers are declined by ignoring them

@@ -1,0 +1,411 @@
+"""Every XBoard (CECP v2) command, through a piped engine process.
+
+Searches are kept deterministic and short with ``sd`` (depth) limits; a
+test waits for specific lines (``expect``) or synchronises with ``ping``,
+never sleeps.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from cazaux_engine import get_variant, parse_fen, start_position
+from cazaux_engine.setups import setup_count, setup_fen
+from protocol import xboard_moves as xm
+from protocol.xboard_variants import piece_table, slots, xboard_variant_lines
+from tests.xboard_support.engine import EngineProcess
+
+THINKING = re.compile(r'^\d+ -?\d+ \d+ \d+( .*)?$')
+
+
+@pytest.fixture
+def eng():
+    e = EngineProcess()
+    e.start_xboard()
+    yield e
+    e.close()
+
+
+def fresh(e, variant='zanzibar-s', *setup):
+    e.send('new', f'variant {variant}', 'post', *setup)
+    return e.sync(1)
+
+
+# -- handshake and variants ----------------------------------------------------------
+
+def test_protover_features_and_options():
+    e = EngineProcess()
+    lines = e.start_xboard()
+    e.close()
+    text = '\n'.join(lines)
+    for feat in ('ping=1', 'setboard=1', 'usermove=1', 'playother=1', 'analyze=1', 'colors=0',
+                 'sigint=0', 'sigterm=0', 'memory=1', 'smp=0', 'exclude=1', 'san=0'):
+        assert re.search(rf'\b{feat}\b', text), feat
+    assert 'myname="cazaux-engine' in text
+    assert ('variants="normal,pemba,zanzibar-s,zanzibar-s-promo,zanzibar-xl,maasai,oblong44"'
+            in text)
+    for opt in ('Hash -spin 64 1 4096', 'Clear Hash -button', 'MultiPV -spin 1 1 64',
+                'Move Overhead -spin 50 0 5000', 'Setup -spin 0 -1 10080',
+                'Evaluation -combo *full /// material'):
+        assert f'feature option="{opt}"' in lines
+    assert 'UCI' not in text
+    assert lines[0] == 'feature done=0' and lines[-1] == 'feature done=1'
+
+
+@pytest.mark.parametrize('variant', ['pemba', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl',
+                                     'maasai', 'oblong44'])
+def test_variant_reply_is_setup_and_every_piece(eng, variant):
+    lines = fresh(eng, variant)
+    v = get_variant(variant)
+    assert lines == xboard_variant_lines(v, v.start)
+    table = lines[0].split()[1][1:-1]
+    assert len(table) % 2 == 0 and 12 <= len(table) <= 132
+    parent = 'shatranj' if variant == 'oblong44' else 'fairy'
+    assert lines[0].split()[2] == f'{v.files}x{v.ranks}+0_{parent}'
+    pieces = {l.split()[1]: l.split()[2] for l in lines[1:]}
+    assert set(pieces) == {p.letter + '&' for p in v.pieces}     # P& and K& included
+
+
+def test_slots():
+    zs, ms = slots(get_variant('zanzibar-s')), slots(get_variant('maasai'))
+    assert zs['L'] == 52 and zs['I'] == 18           # Lion not in Chu's slot 21; Prince as Lance
+    assert ms['A'] == 18 and ms['I'] == 10           # the Maasai needs the Lance slot
+    assert piece_table(get_variant('pemba')) == \
+        'PNBRQ.E....C...........ZMW....VKpnbrq.e....c...........zmw....vk'
+    assert 'piece K& KimAimDimN' in xboard_variant_lines(get_variant('maasai'), '')
+    assert 'piece K& KisjO2' in xboard_variant_lines(get_variant('pemba'), '')
+
+
+def test_normal_is_chess_without_setup(eng):
+    assert fresh(eng, 'normal') == []
+    eng.send('usermove e2e4', 'sd 1', 'go')
+    assert re.fullmatch(r'move [a-h][78][a-h][56]', eng.expect(r'^move '))
+
+
+def test_unsupported_variant(eng):
+    assert fresh(eng, 'crazyhouse') == ['Error (unsupported variant): variant crazyhouse']
+
+
+def test_setup_option_chooses_the_announced_position(eng):
+    v = get_variant('zanzibar-xl')
+    eng.send('option Setup=7')
+    assert fresh(eng, 'zanzibar-xl')[0].endswith(setup_fen(v, 7))
+    eng.send('option Setup=-1')
+    fen = fresh(eng, 'zanzibar-xl')[0].split(') 12x12+0_fairy ')[1]
+    assert fen in {setup_fen(v, i) for i in range(1, setup_count(v) + 1)}
+    # XBoard asks twice before a game and takes the first answer: the same
+    # placement until a game has been played
+    assert fresh(eng, 'zanzibar-xl')[0].endswith(fen)
+    eng.send('force', 'usermove a3a5', 'result * {}')
+    draws = {fresh(eng, 'zanzibar-xl')[0] for _ in range(1)}
+    assert len(draws) == 1
+    eng.send('option Setup=300')                      # zanzibar-xl has 288
+    lines = fresh(eng, 'zanzibar-xl')
+    assert lines[0].startswith('tellusererror Setup 300') and lines[1].endswith(v.start)
+    eng.send('option Setup=99999')
+    assert fresh(eng, 'pemba')[0].startswith('tellusererror Setup: 99999 is out of range')
+
+
+def test_setup_position_is_the_engines_position(eng):
+    v = get_variant('zanzibar-s')
+    eng.send('option Setup=5')
+    fresh(eng, 'zanzibar-s')
+    pos = parse_fen(v, setup_fen(v, 5))
+    m = pos.legal_moves()[7]
+    eng.send('force', f'usermove {xm.move_text(pos, m, 1)}')
+    assert eng.sync(2) == []
+
+
+# -- ping, moves, errors ----------------------------------------------------------------
+
+def test_ping_pong_in_order(eng):
+    eng.send('ping 1', 'ping 2', 'ping 3')
+    assert [eng.expect('^pong') for _ in range(3)] == ['pong 1', 'pong 2', 'pong 3']
+
+
+def test_unknown_command(eng):
+    eng.send('frobnicate 1 2')
+    assert eng.expect('^Error') == 'Error (unknown command): frobnicate 1 2'
+
+
+def test_engine_plays_black_after_a_usermove(eng):
+    fresh(eng, 'zanzibar-s', 'sd 1')
+    eng.send('usermove e3e5')
+    line = eng.expect(r'^move ')
+    assert any(THINKING.match(l) for l in eng.seen)
+    pos = start_position('zanzibar-s')
+    pos.push(xm.parse(pos, 'e3e5', 1))
+    xm.parse(pos, line.split()[1], 1)                 # a legal Black move
+
+
+def test_illegal_moves_change_nothing(eng):
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'usermove e3e6', 'usermove e3e5q', 'usermove z9z9', 'usermove e3e5,e5e6',
+             'usermove e3e5')
+    out = eng.sync(2)
+    assert out == ['Illegal move (not legal in this position): e3e6',
+                   'Illegal move (this move does not promote): e3e5q',
+                   'Illegal move (not a move in coordinate notation): z9z9',
+                   'Illegal move (no such en-passant capture here): e3e5,e5e6']
+
+
+KJ = '12/5k6/12/12/12/12/12/12/12/5r6/12/5K6 w Kk - 0 1'
+
+
+def test_king_jump_rules_xboard_does_not_check(eng):
+    fresh(eng, 'zanzibar-s')
+    # in check from the f3 Rook: no jump (XBoard would allow f1h3)
+    eng.send('force', f'setboard {KJ}', 'usermove f1h3', 'usermove f1d1')
+    assert eng.sync(2) == ['Illegal move (not legal in this position): f1h3',
+                           'Illegal move (not legal in this position): f1d1']
+    # over an attacked midpoint (g2, attacked from g11): no (2,2) jump to h3
+    eng.send(f'setboard 12/5k6/12/12/12/12/12/12/12/12/12/5K4r1 w Kk - 0 1')
+    eng.send('setboard 12/6r5/5k6/12/12/12/12/12/12/12/12/5K6 w Kk - 0 1',
+             'usermove f1h3', 'usermove f1d3')
+    assert eng.sync(3) == ['Illegal move (not legal in this position): f1h3']
+
+
+def test_prince_may_not_capture_en_passant(eng):
+    fresh(eng, 'zanzibar-s')
+    # Black's e10-e8 crossed e9; the White Prince on d8 may not take e.p.
+    eng.send('force', 'setboard 6k5/12/4p7/12/3I8/12/12/12/12/12/12/5K6 b - - 0 1',
+             'usermove e10e8', 'usermove d8e9', 'usermove d8e8,e8e9')
+    out = eng.sync(2)
+    assert out[0].startswith('Illegal move') and out[0].endswith(': d8e9') or \
+        out[0].startswith('Illegal move (XBoard would take')
+    assert out[1] == 'Illegal move (no such en-passant capture here): d8e8,e8e9'
+
+
+def test_two_leg_and_plain_en_passant_accepted(eng):
+    fresh(eng, 'zanzibar-s')
+    fen = '6k5/3p8/12/4P7/12/12/12/12/12/12/12/5K6 b - - 0 1'
+    eng.send('force', f'setboard {fen}', 'usermove d11d9', 'usermove e9d9,d9d10', 'undo',
+             'usermove e9d10', 'undo', 'undo', 'undo')
+    assert eng.sync(2) == ['Error (command not legal now): undo']
+
+
+def test_pemba_ranks_are_zero_based(eng):
+    fresh(eng, 'pemba', 'sd 1')
+    eng.send('force', 'usermove e3e5')
+    assert eng.sync(2) == ['Illegal move (not legal in this position): e3e5']
+    eng.send('usermove e2e4', 'go')
+    mv = eng.expect(r'^move ').split()[1]
+    assert re.fullmatch(r'[a-j]\d[a-j]\d', mv)      # ranks 0-9, one digit
+    pos = start_position('pemba')
+    pos.push(xm.parse(pos, 'e2e4', 0))
+    xm.parse(pos, mv, 0)
+
+
+def test_twelve_rank_moves_have_two_digit_ranks(eng):
+    fresh(eng, 'zanzibar-s', 'sd 1')
+    eng.send('force', 'usermove e3e5', 'usermove e10e8', 'usermove c2b4', 'usermove c11b9')
+    assert eng.sync(2) == []
+
+
+# -- setboard ---------------------------------------------------------------------------
+
+def test_bad_setboard_keeps_the_position(eng):
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'usermove e3e5', 'setboard 12/12 w - - 0 1', 'setboard ' + 'x' * 500,
+             'setboard', 'usermove e10e8')
+    out = eng.sync(2)
+    assert len(out) == 3 and all(l.startswith('tellusererror Illegal position: ') for l in out)
+
+
+def test_setboard_with_kings_files_and_without_fields(eng):
+    fresh(eng, 'zanzibar-s')
+    v = get_variant('zanzibar-s')
+    xb = v.start.replace(' Kk ', ' Gg ')               # XBoard's castling field
+    eng.send('force', f'setboard {xb}', 'usermove g1g3')  # hmm: g1 holds the King here
+    out = eng.sync(2)
+    assert out == [] or out == ['Illegal move (not legal in this position): g1g3']
+    fresh(eng, 'oblong44')
+    eng.send('force', 'setboard ekfe/1nn1/d2d/pppp/4/4/4/PPPP/D2D/1NN1/EFKE w 0 1', 'usermove a4a5')
+    assert eng.sync(2) == []
+
+
+def test_setboard_pemba_ep_square_in_xboard_ranks(eng):
+    fresh(eng, 'pemba')
+    # Black's d8-d6 (XBoard: d7-d5) crossed d7, which XBoard writes d6
+    fen = 'cmvzwwzvmc/ernbqkbnre/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/ERNBQKBNRE/CMVZWWZVMC w KQkq d6 0 1'
+    eng.send('force', f'setboard {fen}', 'usermove e5d5,d5d6')
+    assert eng.sync(2) == []
+
+
+# -- force, go, playother, undo, remove, result ------------------------------------------
+
+def test_force_go_and_playother(eng):
+    fresh(eng, 'oblong44', 'sd 1')
+    eng.send('force', 'usermove a4a5', 'go')
+    assert eng.expect(r'^move ')
+    eng.send('force', 'playother')
+    assert eng.sync(2) == []                     # the engine waits for the opponent
+    eng.send('undo')                             # now it is the engine's colour... in force? no:
+    eng.send('force', 'usermove a5a6')
+    out = eng.sync(3)
+    assert not any(l.startswith('move') for l in out)
+
+
+def test_undo_and_remove(eng):
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'usermove e3e5', 'usermove e10e8', 'remove', 'usermove e3e5', 'undo',
+             'usermove e3e5', 'usermove e10e8', 'undo', 'undo', 'undo')
+    assert eng.sync(2) == ['Error (command not legal now): undo']
+
+
+def test_result_stops_and_new_resets(eng):
+    fresh(eng, 'zanzibar-s', 'st 60')
+    eng.send('usermove e3e5')
+    eng.expect(THINKING.pattern)
+    eng.send('result 1-0 {White resigns}')
+    out = eng.sync(2, timeout=10)
+    assert not any(l.startswith('move') for l in out)
+    eng.send('new', 'variant zanzibar-s', 'force', 'usermove e3e5')
+    assert [l for l in eng.sync(3) if not l.startswith(('setup', 'piece'))] == []
+
+
+# -- searching: ?, ping while thinking, quit, analysis, hint ---------------------------
+
+def test_move_now_and_ping_while_thinking(eng):
+    fresh(eng, 'zanzibar-xl', 'st 100')
+    eng.send('usermove a3a5')
+    eng.expect(THINKING.pattern)
+    eng.send('ping 5', '?')
+    line = eng.expect(r'^(move |pong 5)', timeout=10)
+    assert line.startswith('move ')             # the pong comes after the move
+    assert eng.expect(r'^pong', timeout=10) == 'pong 5'
+
+
+def test_quit_during_a_search():
+    e = EngineProcess()
+    e.start_xboard()
+    fresh(e, 'maasai', 'st 100')
+    e.send('go')
+    e.expect(THINKING.pattern)
+    assert e.close(timeout=10) == 0
+
+
+def test_never_oversteps_the_clock(eng):
+    fresh(eng, 'zanzibar-xl', 'level 0 0:02 0')
+    eng.send('time 30', 'otim 200', 'usermove a3a5')
+    line = eng.expect(r'^move ', timeout=5)
+    assert line
+
+
+def test_analyze_mode(eng):
+    fresh(eng, 'oblong44')
+    eng.send('analyze')
+    eng.expect(THINKING.pattern)
+    eng.send('.')
+    assert re.match(r'^stat01: \d+ \d+ \d+ 0 \d+', eng.expect('^stat01'))
+    eng.send('usermove a4a5')
+    eng.expect(THINKING.pattern)
+    eng.send('undo', 'ping 7')                    # answered at once while analysing
+    eng.expect('^pong 7$', timeout=5)
+    eng.send('exit')
+    out = eng.sync(8)
+    eng.send('ping 9')
+    assert not any(l.startswith('move') for l in eng.sync(10) + out)
+
+
+def test_hint_bk_draw(eng):
+    fresh(eng, 'oblong44')
+    eng.send('hint', 'bk', 'draw')
+    out = eng.sync(2)
+    assert out[0].startswith('Hint: ') and out[1].startswith(' ') and out[2] == ''
+
+
+def test_pondering_after_own_move(eng):
+    fresh(eng, 'oblong44', 'hard', 'sd 3')
+    eng.send('usermove a4a5')
+    eng.expect(r'^move ')
+    eng.send('ping 3')
+    eng.expect('^pong 3$', timeout=5)           # pondering does not hold pongs
+    eng.send('usermove b4b5')
+    assert eng.expect(r'^(move |Illegal)').startswith('move ')
+
+
+def test_exclude_all_but_one_move(eng):
+    fresh(eng, 'oblong44', 'sd 2')
+    pos = start_position('oblong44')
+    moves = [xm.move_text(pos, m, 1) for m in pos.legal_moves()]
+    eng.send('exclude all', f'include {moves[3]}', 'go')
+    assert eng.expect(r'^move ') == f'move {moves[3]}'
+
+
+# -- time and option commands ---------------------------------------------------------
+
+def test_time_control_commands(eng):
+    eng.send('level 40 5 0', 'level 0 2 12', 'level 40 0:30 0', 'level 0 2+1 0.5', 'st 5',
+             'sd 4', 'nps 1000', 'time 3000', 'otim 2000', 'memory 32', 'option Hash=16',
+             'option Clear Hash', 'option Evaluation=material', 'option MultiPV=2',
+             'option Move Overhead=100', 'easy', 'nopost', 'computer', 'name someone',
+             'random', 'rating 2000 1900', 'cores 2', 'ics -', 'accepted ping')
+    assert eng.sync(2) == []
+    eng.send('level 40', 'level a b c', 'st -1', 'sd x', 'nps y', 'time z', 'otim -', 'memory big')
+    out = eng.sync(3)
+    assert len(out) == 8 and all(l.startswith('Error (') for l in out)
+    eng.send('option Hash=0', 'option Nonsense=1', 'option Evaluation=clever', 'option UCI_Variant=chess')
+    out = eng.sync(4)
+    assert out == ["tellusererror Hash: 0 is out of range 1..4096",
+                   "tellusererror no option named 'Nonsense'",
+                   "tellusererror Evaluation: 'clever' is not one of full, material",
+                   "tellusererror no option named 'UCI_Variant'"]
+
+
+# -- game ends and claims ----------------------------------------------------------------
+
+@pytest.mark.parametrize('variant,fen,claim', [
+    ('chess', '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1', '1-0 {White mates}'),
+    ('chess', '7k/8/6QK/8/8/8/8/8 b - - 0 1', '1/2-1/2 {Stalemate}'),
+    ('oblong44', 'k3/2K1/1F2/4/4/4/4/4/4/4/4 b - - 0 1', '1-0 {Black is stalemated}'),
+    ('chess', '7k/8/8/8/8/8/8/K7 b - - 0 1', '1/2-1/2 {Insufficient material: bare Kings}'),
+])
+def test_claims_when_the_game_is_over(eng, variant, fen, claim):
+    fresh(eng, 'normal' if variant == 'chess' else variant, 'sd 1')
+    eng.send('force', f'setboard {fen}', 'go')
+    assert eng.expect(r'^(move|1-0|0-1|1/2)') == claim
+
+
+def test_mate_claimed_after_the_mating_move(eng):
+    fresh(eng, 'normal', 'sd 2')
+    eng.send('force', 'setboard 7k/8/6K1/8/8/8/8/5Q2 w - - 0 1', 'go')
+    assert eng.expect(r'^move ') == 'move f1f8'
+    assert eng.expect(r'^(1-0|0-1|1/2)') == '1-0 {White mates}'
+
+
+def test_draw_by_repetition_is_offered_before_the_move(eng):
+    fresh(eng, 'normal', 'sd 1')
+    # Kings only plus Rooks shuffling: after Ra1-a2 a2-a1 ... the third
+    # occurrence comes with the engine's move
+    eng.send('force', 'setboard 7k/8/8/8/8/8/r7/R6K w - - 0 1')
+    for mv in ('a1b1', 'a2b2', 'b1a1', 'b2a2', 'a1b1', 'a2b2', 'b1a1'):
+        eng.send(f'usermove {mv}')
+    eng.send('usermove b2a2')     # the position after b1a1 b2a2 occurs for the third time
+    out = eng.sync(2)
+    assert out == [] 
+    eng.send('go')
+    assert eng.expect(r'^(move|1/2)').startswith('1/2-1/2 {Draw by repetition}')
+
+
+# -- hostile input ----------------------------------------------------------------------
+
+def test_fuzzed_input_never_kills_the_engine(eng):
+    rng = random.Random(4)
+    words = ['usermove', 'setboard', 'level', 'st', 'sd', 'time', 'otim', 'option', 'variant',
+             'undo', 'remove', 'go', 'force', 'playother', 'exclude', 'include', 'memory', 'nps',
+             'ping', 'result', 'hint', '.', 'analyze', 'exit', 'new', '?', 'easy', 'hard',
+             'a1a2', 'e3e5', 'e11e12q', 'd5d6,d6d7', '@@@@', '=', '', '-1', '99999999999999']
+    fresh(eng, 'zanzibar-s', 'sd 1', 'st 0.2')
+    for _ in range(150):
+        line = ' '.join(rng.choice(words) for _ in range(rng.randint(1, 4)))
+        if rng.random() < 0.2:
+            line += ''.join(chr(rng.randint(1, 0x2FF)) for _ in range(rng.randint(1, 30)))
+        eng.send(line.replace('\n', ' ').replace('\r', ' ') if 'quit' not in line else 'ping 0')
+    eng.send_bytes(b'\xff\xfe\x00garbage\x80\n')
+    eng.send('force', 'new', 'variant zanzibar-s')
+    eng.sync(123456, timeout=60)
+    assert not any('Traceback' in l or 'internal error' in l for l in eng.seen)
+    assert eng.proc.poll() is None
