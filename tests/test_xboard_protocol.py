@@ -20,12 +20,26 @@ from tests.xboard_support.engine import EngineProcess
 THINKING = re.compile(r'^\d+ -?\d+ \d+ \d+( .*)?$')
 
 
-@pytest.fixture
-def eng():
+@pytest.fixture(scope='module')
+def shared_engine():
     e = EngineProcess()
     e.start_xboard()
     yield e
     e.close()
+
+
+@pytest.fixture
+def eng(shared_engine):
+    """One engine process for the module (start-up costs a second), brought
+    back to a known state before each test."""
+    e = shared_engine
+    if e.proc.poll() is not None:
+        pytest.fail('the shared engine process has died')
+    e.send('exit', 'force', 'easy', 'nopost', 'include all', 'option Setup=0',
+           'option MultiPV=1', 'option Evaluation=full', 'level 40 5 0', 'new')
+    e.sync(424242)
+    e.seen.clear()
+    return e
 
 
 def fresh(e, variant='zanzibar-s', *setup):

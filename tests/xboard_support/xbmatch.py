@@ -93,7 +93,7 @@ def parse_pgn(text: str) -> list[Game]:
 def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: str = '0.3',
               depth: int | None = 1, first_options: str | None = None,
               second_options: str | None = None, extra: list[str] | None = None,
-              timeout: float = 240) -> Match:
+              max_moves: int = 70, timeout: float = 240) -> Match:
     """Engine against itself: ``games`` games of ``variant`` under XBoard."""
     work.mkdir(parents=True, exist_ok=True)
     home = work / 'home'
@@ -111,7 +111,7 @@ def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: s
             '-popupExitMessage', 'false', '-popupMoveErrors', 'false',
             '-testLegality', 'true', '-testClaims', 'true', '-checkMates', 'true',
             '-materialDraws', 'true', '-trivialDraws', 'false',
-            '-adjudicateDrawMoves', '120', '-sgf', str(pgn)]
+            '-adjudicateDrawMoves', str(max_moves), '-sgf', str(pgn)]
     if depth:
         args += ['-depth', str(depth)]
     if first_options:
