@@ -31,4 +31,4 @@ fi
 echo "== setting up .venv (package, pytest, python-chess, PyInstaller)"
 sh packaging/venv.sh test,build
 echo "== pytest"
-exec .venv/bin/python -m pytest -q "$@" </dev/null
+exec .venv/bin/python -m pytest -q --durations=10 "$@" </dev/null

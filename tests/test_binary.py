@@ -140,6 +140,20 @@ def test_perft_divide_equals_library(binary, elsewhere):
     assert (p.returncode, p.stdout) == (0, expected)
 
 
+def untimed(text: str) -> list[str]:
+    """Bench output without its timings (seconds, nodes per second)."""
+    return [re.sub(r'\s+[0-9.]+ s\b', '', line) for line in text.splitlines()
+            if not line.startswith(('Time:', 'Nodes/second:'))]
+
+
+def test_bench_same_as_python_m(binary, elsewhere):
+    args = ['bench', '--depth', '2']
+    p, q = run([binary] + args, elsewhere), run_python_m(args)
+    assert p.returncode == q.returncode == 0, p.stderr
+    assert untimed(p.stdout) == untimed(q.stdout)
+    assert untimed(p.stdout)[-1].startswith('Total nodes: ')
+
+
 # -- protocol detection and handshakes -------------------------------------------
 
 @pytest.mark.parametrize('first', [['xboard', 'protover 2'], ['protover 2']])

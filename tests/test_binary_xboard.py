@@ -8,22 +8,18 @@ when xboard or xvfb-run is missing (packaging/test.sh installs them).
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from xboard_support import xbmatch  # noqa: E402
+from tests.xboard_support.xbmatch import available, run_match
 
-pytestmark = pytest.mark.skipif(not xbmatch.available(),
+pytestmark = pytest.mark.skipif(not available(),
                                 reason='needs xboard and xvfb-run (Debian: apt-get install '
                                        'xboard xvfb; packaging/test.sh does it)')
 
 
 @pytest.mark.parametrize('variant', ['zanzibar-s'])
 def test_binary_plays_a_game_in_xboard(binary, tmp_path, variant):
-    m = xbmatch.run_match(tmp_path, variant, games=1, depth=1,
+    m = run_match(tmp_path, variant, games=1, depth=1,
                           extra=['-fcp', binary, '-scp', binary])
     assert m.returncode == 0, m.output[-2000:]
     assert f'StartChildProcess (dir="{tmp_path}") {binary}' in m.debug
