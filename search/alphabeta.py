@@ -35,6 +35,7 @@ from time import perf_counter
 from cazaux_engine.rules import EP
 
 from . import params as P
+from .checks import filter_for
 from .eval import unpack
 from .ordering import MOVE_MASK, make_order, reward
 from .tt import EXACT, LOWER, UPPER, score_from_tt, score_to_tt
@@ -61,6 +62,8 @@ class AlphaBeta:
         move_is_legal = pos.move_is_legal
         game = pos.history
         order, order_captures = make_order(pos, killers, history)
+        cf = filter_for(R)
+        reach, lines, hoppers = cf.reach, cf.lines, cf.hoppers
         probe, store = tt.probe, tt.store
         MATE, MATE_BOUND, INF, MAX_PLY = P.MATE, P.MATE_BOUND, P.INF, P.MAX_PLY
         CHECK_MASK = P.CHECK_EVERY - 1
@@ -140,12 +143,14 @@ class AlphaBeta:
                 moves = legal_moves(True)
                 if not moves:
                     return stand
+            ksq = kings[-us]
+            kline = lines[ksq]
             for k in order_captures(moves):
                 m = k & MOVE_MASK
+                promo = m >> 18 & 63
                 if not in_check:
                     to = m >> 9 & 511
                     cap = board[to]
-                    promo = m >> 18 & 63
                     if cap:
                         gain = value[cap]
                         if promo:
@@ -158,8 +163,14 @@ class AlphaBeta:
                         gain = value[board[m & 511]]          # en passant
                     if stand + gain + DELTA <= alpha:
                         continue
+                to = m >> 9 & 511
+                frm = m & 511
                 push(m)
-                score = -qsearch(-beta, -alpha, ply + 1, in_check_of())
+                if (m >> 24 > 1 or reach[board[to]][to] >> ksq & 1 or kline >> frm & 1
+                        or (hoppers and kline >> to & 1)):
+                    score = -qsearch(-beta, -alpha, ply + 1, in_check_of())
+                else:
+                    score = -qsearch(-beta, -alpha, ply + 1, False)
                 pop()
                 if score > best:
                     best = score
@@ -249,21 +260,32 @@ class AlphaBeta:
             ext_ok = ply < max_ext_ply
             lmr_d = lmr[depth]
             prune = not pv_node and not in_check
+            ksq = kings[-us]
+            kline = lines[ksq]
             for m in ordered(hmove if hmove and move_is_legal(hmove) else 0, ply):
+                frm = m & 511
                 to = m >> 9 & 511
-                quiet = not board[to] and not m >> 18 & 63 and m >> 24 != EP
-                push(m)
-                gives = in_check_of()
+                promo = m >> 18 & 63
+                quiet = not board[to] and not promo and m >> 24 != EP
                 count += 1
+                # gives check? in_check only when the cheap filter cannot rule it out
+                if (m >> 24 > 1 or reach[promo * us if promo else board[frm]][to] >> ksq & 1
+                        or kline >> frm & 1 or (hoppers and kline >> to & 1)):
+                    push(m)
+                    gives = in_check_of()
+                    pushed = True
+                else:
+                    gives = pushed = False
+                if quiet and prune and not gives and best > -MATE_BOUND and (
+                        (depth <= LMP_DEPTH and count > LMP_COUNT[depth])
+                        or (depth <= FUT_DEPTH and ev + FUT_MARGIN[depth] <= alpha)):
+                    if pushed:
+                        pop()
+                    continue
+                if not pushed:
+                    push(m)
                 if pv_node:
                     pv[ply + 1] = EMPTY
-                if quiet and prune and not gives and best > -MATE_BOUND:
-                    if depth <= LMP_DEPTH and count > LMP_COUNT[depth]:
-                        pop()
-                        continue
-                    if depth <= FUT_DEPTH and ev + FUT_MARGIN[depth] <= alpha:
-                        pop()
-                        continue
                 new_depth = depth if gives and ext_ok else depth - 1
                 if count == 1:
                     score = -search(new_depth, -beta, -alpha, ply + 1, gives, True)
