@@ -90,6 +90,14 @@ exit status: 0 done (or SPRT decided), 1 an engine cannot play, 2 bad
 arguments, 130 interrupted."""
 
 
+def cores() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog='cazaux-engine match', description=DESCRIPTION,
                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -122,8 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument('--opening-plies', type=int, metavar='N',
                     help='use at most N moves of each opening of a FILE')
     ap.add_argument('--seed', type=int, default=0, help='seed of --openings random (default 0)')
-    ap.add_argument('--concurrency', type=int, default=os.cpu_count() or 1, metavar='K',
-                    help=f'games played at once (default: cores, here {os.cpu_count() or 1})')
+    ap.add_argument('--concurrency', type=int, default=cores(), metavar='K',
+                    help=f'games played at once (default: the number of cores, here {cores()})')
     ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B]',
                     help='sequential test of the first engine against the second; stops '
                          'when decided (alpha and beta default to 0.05)')

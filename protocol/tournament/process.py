@@ -32,8 +32,8 @@ class EngineProcess:
         self.log = log              # callable(text) or None: every line in and out
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, cwd=cwd, bufsize=0,
-                                         start_new_session=True)
+                                         stderr=subprocess.PIPE if log else subprocess.DEVNULL,
+                                         cwd=cwd, bufsize=0, start_new_session=True)
         except OSError as e:
             raise EngineProcessError(f'cannot start {" ".join(argv)!r}: {e.strerror or e}') from None
         self.lines: queue.Queue = queue.Queue()
@@ -41,6 +41,17 @@ class EngineProcess:
         self._reader = threading.Thread(target=self._read, daemon=True,
                                         name=f'engine-reader {label}')
         self._reader.start()
+        if log:
+            threading.Thread(target=self._read_stderr, daemon=True,
+                             name=f'engine-stderr {label}').start()
+
+    def _read_stderr(self) -> None:
+        """With an I/O log, the engine's standard error goes there too (tracebacks!)."""
+        try:
+            for raw in iter(lambda: self.proc.stderr.readline(MAX_LINE), b''):
+                self.log(f'{self.label} ! {raw.decode("utf-8", "replace").rstrip()}')
+        except (OSError, ValueError):
+            pass
 
     def _read(self) -> None:
         out = self.proc.stdout
@@ -122,9 +133,10 @@ class EngineProcess:
             self.proc.wait(5)
         except subprocess.TimeoutExpired:
             pass
-        for f in (self.proc.stdin, self.proc.stdout):
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
-                f.close()
+                if f:
+                    f.close()
             except OSError:
                 pass
 
