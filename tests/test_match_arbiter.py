@@ -2,7 +2,8 @@
 
 The fake engine (tests/fake_engines/fake_engine.py) plays reproducible
 random legal moves and misbehaves on request; each test states what the
-arbiter must decide.  Timeouts are short so that hangs cost about a second.
+arbiter must decide.  Waits that a hang must exhaust are short (about a
+second); the fakes' normal answers take milliseconds.
 """
 import shlex
 import sys
@@ -27,13 +28,18 @@ def fake(proto='uci', *args):
                              + ' '.join(args))
 
 
-def play(white, black, variant=CHESS, tc=NODES, fen=None, moves=(), maxmoves=8, timeout=1.0):
-    """Start both engines, play one game, quit them; the result and the log."""
+def play(white, black, variant=CHESS, tc=NODES, fen=None, moves=(), maxmoves=8, timeout=5.0,
+         sync=10.0):
+    """Start both engines, play one game, quit them; the result and the log.
+
+    ``timeout``: the arbiter's wait for a move without clock; ``sync``: the
+    clients' wait for handshakes, pongs and a bestmove after stop.
+    """
     log = []
     clients = {}
     try:
         for colour, spec in ((1, white), (-1, black)):
-            c = make_client(spec, spec.proto, 'White' if colour > 0 else 'Black', timeout)
+            c = make_client(spec, spec.proto, 'White' if colour > 0 else 'Black', sync)
             c.start(variant)
             clients[colour] = c
         settings = ArbiterSettings(tc, margin=0.1, timeout=timeout, maxmoves=maxmoves)
@@ -154,7 +160,7 @@ def test_crash_loses_and_asks_for_a_restart(proto):
 
 @pytest.mark.parametrize('proto', ['uci', 'xboard'])
 def test_hang_without_clock_is_a_stalled_connection(proto):
-    r, log = play(fake(proto, '--misbehave hang:1'), fake(proto))
+    r, log = play(fake(proto, '--misbehave hang:1'), fake(proto), timeout=1.0)
     assert (r.result, r.termination, r.reason) == ('0-1', 'stalled connection',
                                                    "White's engine does not respond")
     assert r.broken == [1] and r.moves == []
@@ -162,15 +168,17 @@ def test_hang_without_clock_is_a_stalled_connection(proto):
 
 @pytest.mark.parametrize('proto', ['uci', 'xboard'])
 def test_hang_with_clock_loses_on_time(proto):
-    r, log = play(fake(proto), fake(proto, '--misbehave hang:1'), tc=parse_tc('0.5+0'))
+    r, log = play(fake(proto), fake(proto, '--misbehave hang:1'), tc=parse_tc('1.5+0'), sync=1.0)
     assert (r.result, r.termination, r.reason) == ('1-0', 'time forfeit', 'Black loses on time')
     assert r.broken == [-1]       # it did not answer stop / ping afterwards either
 
 
 @pytest.mark.parametrize('proto', ['uci', 'xboard'])
 def test_slow_move_loses_on_time_but_engine_stays(proto):
-    r, log = play(fake(proto, '--misbehave slow:2 --sleep 1.2'), fake(proto),
-                  tc=TimeControl(movetime=0.5), timeout=3.0)
+    # 1 s per move; the second move comes after 2.2 s: lost, but the engine
+    # answers stop / ping afterwards and needs no restart
+    r, log = play(fake(proto, '--misbehave slow:2 --sleep 2.2'), fake(proto),
+                  tc=TimeControl(movetime=1.0))
     assert (r.result, r.termination, r.reason) == ('0-1', 'time forfeit', 'White loses on time')
     assert r.broken == [] and len(r.moves) == 2
 

@@ -196,7 +196,7 @@ def test_engine_that_stops_starting_ends_the_tournament(tmp_path):
     schedule = make_schedule(2, 6, Openings([Opening(chess_v.start)]))
     lines = []
     t = Tournament([Player(good, 'Good'), Player(bad, 'Bad')], chess_v, schedule,
-                   ArbiterSettings(TimeControl(nodes=1), timeout=2.0), str(tmp_path / 'f.pgn'),
+                   ArbiterSettings(TimeControl(nodes=1), timeout=10.0), str(tmp_path / 'f.pgn'),
                    concurrency=1, out=lines.append)
     with pytest.raises(TournamentAborted, match='Bad failed to start 3 times in a row'):
         t.run()
