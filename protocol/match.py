@@ -214,6 +214,11 @@ def main(argv: list[str]) -> int:
     except OpeningError as e:
         ap.error(str(e))
     games = args.games if args.games is not None else 2 * (openings.count or 1)
+    try:
+        with open(args.pgn, 'a', encoding='utf-8'):
+            pass
+    except OSError as e:
+        ap.error(f'cannot write --pgn {args.pgn}: {e.strerror or e}')
 
     log = EventLog(args.log, args.debug)
     try:

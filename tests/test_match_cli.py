@@ -232,6 +232,8 @@ def test_help_explains_every_option(capsys):
       'no-such-file', '--pgn', 'x'], 'cannot read openings file'),
     (['--variant', 'xiangqi', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--pgn', 'x'],
      'invalid choice'),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--pgn',
+      '/nonexistent-dir/x.pgn'], 'cannot write --pgn'),
 ])
 def test_bad_arguments(capsys, argv, message):
     with pytest.raises(SystemExit) as e:

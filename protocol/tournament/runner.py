@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import threading
+import traceback
 from dataclasses import dataclass
 
 from .arbiter import SIDE, ArbiterSettings, GameResult, play_game
@@ -120,6 +121,11 @@ class Tournament:
                 if result is None or self.aborted:
                     break
                 self.record(p, result)
+        except Exception as e:     # a bug or an unwritable PGN file: stop, keep what was written
+            self.log.note(traceback.format_exc())
+            with self.lock:
+                self.error = self.error or f'{type(e).__name__}: {e}'
+                self.stop = True
         finally:
             for c in clients.values():
                 self.forget(c)
