@@ -12,7 +12,7 @@ from cazaux_engine import VARIANT_NAMES, get_variant, parse_fen, parse_move
 from protocol.match import main
 from protocol.tournament.arbiter import ArbiterSettings
 from protocol.tournament.engine_spec import parse_engine_spec
-from protocol.tournament.openings import Opening, Openings
+from protocol.tournament.openings import Opening, Openings, read_opening_file
 from protocol.tournament.pgn import read_pgn_file
 from protocol.tournament.runner import Player, Tournament, TournamentAborted
 from protocol.tournament.schedule import make_schedule
@@ -82,6 +82,9 @@ def test_fake_chess_pgn_is_valid_for_python_chess(tmp_path, capsys):
         assert [m.uci() for m in pc.mainline_moves()] == g.moves
         assert pc.headers['Result'] == g.result
         assert g.tags['TimeControl'] == '1/1'
+    # and the runner takes its own PGN as an openings file
+    ops = read_opening_file(str(pgn), get_variant('chess'), plies=4)
+    assert [list(o.moves) for o in ops] == [g.moves[:4] for g in read_pgn_file(str(pgn)).games]
 
 
 # -- resuming ------------------------------------------------------------------------------------
