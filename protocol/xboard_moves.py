@@ -101,6 +101,26 @@ def slot_of(pos, sq: int) -> int:
     return table[1].get(pos.rules.letter_of[abs(pos.board[sq])], -1)
 
 
+def _rank2_jump_rights(variant, fields: list) -> list:
+    """XBoard writes a King's jump right only for a King on its first rank
+    (as the King's file, e.g. ``Gg``); for a King on its second rank, which
+    XBoard lets jump while it stands on its start square, the field says
+    nothing.  Such a King is given the right here."""
+    if not variant.king_jump or len(fields) < 3 or not re.fullmatch(r'[A-Za-z]+|-', fields[2]):
+        return fields
+    try:
+        pos = parse_fen(variant, ' '.join(fields[:2] + ['Kk'] + fields[3:]))
+    except Exception:
+        return fields
+    R = pos.rules
+    field = '' if fields[2] == '-' else fields[2]
+    for colour, letter, rank in ((1, 'K', 1), (-1, 'k', R.ranks - 2)):
+        if pos.rights & R.rights_bits[colour] and R.rank_of(pos.kings[colour]) == rank \
+                and letter not in field:
+            field += letter
+    return fields[:2] + [field or '-'] + fields[3:]
+
+
 def fen_from_xboard(variant, fen: str):
     """Check a FEN sent by XBoard, return the form the rules core reads.
 
@@ -108,7 +128,8 @@ def fen_from_xboard(variant, fen: str):
     made 1-based; then without the e.p. square (XBoard may name one that no
     capture can use).  The first error is raised if none works.
     """
-    fields = fen.split()
+    fields = _rank2_jump_rights(variant, fen.split())
+    fen = ' '.join(fields)
     tries = []
     if len(fields) >= 4 and re.match(r'^[a-p]\d{1,2}$', fields[3]):
         if variant.ranks == 10:

@@ -423,3 +423,13 @@ def test_fuzzed_input_never_kills_the_engine(eng):
     eng.sync(123456, timeout=60)
     assert not any('Traceback' in l or 'internal error' in l for l in eng.seen)
     assert eng.proc.poll() is None
+
+
+def test_setboard_gives_a_second_rank_king_its_jump(eng):
+    # XBoard writes '-' for Kings on their second rank (it has no way to say
+    # more), yet lets them jump: the engine does too
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'setboard 12/5k6/12/12/12/12/12/12/12/12/5K6/12 w - - 0 1',
+             'usermove f2f4', 'usermove f11h9',
+             'setboard 12/12/5k6/12/12/12/12/12/12/5K6/12/12 w - - 0 1', 'usermove f3f5')
+    assert eng.sync(2) == ['Illegal move (not legal in this position): f3f5']
