@@ -59,6 +59,16 @@ def test_elo_without_draws():
     assert e.los == pytest.approx(0.977250, abs=1e-6)
 
 
+def test_unbounded_interval():
+    # 18 wins, 2 draws: score 0.95, variance (18*0.05^2 + 2*0.45^2)/20 = 0.0225,
+    # error sqrt(0.0225/20) = 0.033541; the interval [0.884261, 1.015739] reaches 1
+    e = Elo(18, 0, 2)
+    lo, hi = e.interval
+    assert lo == pytest.approx(elo_from_score(0.95 - 1.959963984540054 * math.sqrt(0.0225 / 20)))
+    assert lo == pytest.approx(353.240, abs=1e-3)
+    assert hi == math.inf and math.isnan(e.margin)
+
+
 def test_elo_edge_cases():
     assert math.isnan(Elo(0, 0, 0).diff)
     assert Elo(0, 0, 0).los == 0.5

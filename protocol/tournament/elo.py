@@ -72,16 +72,23 @@ class Elo:
         return elo_from_score(self.score) if n else math.nan
 
     @property
-    def margin(self) -> float:
-        """Half the width of the 95% confidence interval, in Elo (nan if unknown)."""
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval in Elo (an end is ±inf where the score's
+        interval reaches 0 or 1; nan without games)."""
         n = self.games
         if not n:
-            return math.nan
+            return math.nan, math.nan
         se = math.sqrt(self.variance / n)
-        lo, hi = self.score - Z95 * se, self.score + Z95 * se
-        if lo <= 0.0 or hi >= 1.0:
+        return (elo_from_score(self.score - Z95 * se), elo_from_score(self.score + Z95 * se))
+
+    @property
+    def margin(self) -> float:
+        """Half the width of the 95% confidence interval, in Elo (nan if unknown
+        or unbounded)."""
+        lo, hi = self.interval
+        if math.isnan(lo) or math.isinf(lo) or math.isinf(hi):
             return math.nan
-        return (elo_from_score(hi) - elo_from_score(lo)) / 2
+        return (hi - lo) / 2
 
     @property
     def los(self) -> float:

@@ -7,9 +7,11 @@
 (2, 1, 1)
 >>> print(pairing_lines(t, 0, 1))
 Score of A vs B: 2 - 1 - 1  [0.625] 4
-Elo difference: +88.7 +/- -, LOS: 71.8 %, draw ratio: 25.0 %
+Elo difference: +88.7 +/- - (95% interval -221.2 to +inf), LOS: 71.8 %, draw ratio: 25.0 %
 """
 from __future__ import annotations
+
+import math
 
 from .elo import Elo, fmt_elo, fmt_margin
 from .sprt import Sprt
@@ -46,8 +48,12 @@ def pairing_lines(t: Standings, i: int, j: int) -> str:
     e = Elo(w, l, d)
     n = w + l + d
     score = f'{e.score:.3f}' if n else '-'
+    lo, hi = e.interval
+    extra = ''
+    if n and math.isnan(e.margin) and not math.isnan(lo):
+        extra = f' (95% interval {fmt_elo(lo)} to {fmt_elo(hi)})'
     return (f'Score of {t.names[i]} vs {t.names[j]}: {w} - {l} - {d}  [{score}] {n}\n'
-            f'Elo difference: {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}, '
+            f'Elo difference: {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}{extra}, '
             f'LOS: {100 * e.los:.1f} %, draw ratio: {100 * e.draw_ratio if n else 0:.1f} %')
 
 
