@@ -34,8 +34,8 @@ command again with the same --pgn file continues where it stopped."""
 
 EPILOG = """\
 engines (--engine SPEC, once per engine, at least two):
-  CMD                      a command line; the protocol is detected (a few
-                           seconds for XBoard engines, which are asked "uci" first)
+  CMD                      a command line; the protocol is detected (up to ten
+                           seconds for XBoard engines that ignore "uci")
   uci:CMD, xboard:CMD      the same, protocol stated
   cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [option.NAME=VALUE ...]
                            key=value fields, shell-quoted, e.g.

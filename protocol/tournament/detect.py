@@ -14,7 +14,7 @@ from .process import EngineProcess, EngineProcessError
 from .uci_client import UCIClient
 from .xboard_client import XBoardClient
 
-DETECT_SECONDS = 5.0
+DETECT_SECONDS = 10.0
 _XBOARD_SIGNS = ('feature', 'Error', 'Illegal move', 'tellusererror', 'telluser')
 
 

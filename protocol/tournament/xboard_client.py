@@ -1,8 +1,10 @@
 """The GUI side of the XBoard (CECP version 2) protocol.
 
 Handshake: ``xboard``, ``protover 2``, then ``feature`` lines answered
-``accepted``/``rejected`` until ``done=1`` (or two seconds of silence:
-a version 1 engine).  ``san`` is rejected, so moves stay in coordinates.
+``accepted``/``rejected`` until ``done=1``, or two seconds after the first
+feature line (``done=0``: up to the runner's timeout); an engine that sends
+no feature within ten seconds is taken for a version 1 engine.  ``san=1``
+is rejected, so moves stay in coordinates.
 
 A game: ``new``, ``variant NAME`` (its ``setup``/``piece`` replies are
 read and ignored: the arbiter's rules are the rules), ``level``/``st``,
@@ -37,6 +39,7 @@ KNOWN = {'ping', 'setboard', 'playother', 'usermove', 'time', 'draw', 'sigint', 
          'highlight', 'protover'}
 
 XBOARD_MATE = 100000    # thinking output scores from this on mean mate
+FIRST_WAIT = 10.0       # seconds to wait for an engine's first feature line
 
 
 def xboard_variant_name(variant) -> str:
@@ -73,13 +76,19 @@ class XBoardClient(Client):
         self._spawn()
         self.send('xboard')
         self.send('protover 2')
-        deadline = self.deadline(2.0)
+        # the protocol's two seconds are counted from the first feature line, so
+        # that a slow start (a loaded machine, a frozen build) is not taken for a
+        # version 1 engine; an engine that never says anything costs FIRST_WAIT
+        deadline = self.deadline(min(self.timeout, FIRST_WAIT))
+        waiting_done = False
         while True:
             try:
                 _, line = self.read(deadline, 'feature done=1')
             except EngineTimeout:
                 break       # no done=1 in time: take the features seen so far
             if line.startswith('feature'):
+                if not waiting_done:
+                    deadline = self.deadline(2.0)
                 for m in _FEATURE.finditer(line[len('feature'):]):
                     key, value = m.group(1), m.group(3) if m.group(3) is not None else m.group(2)
                     if key in KNOWN or (key == 'san' and value == '0'):
@@ -92,6 +101,7 @@ class XBoardClient(Client):
                         self.send(f'rejected {key}')
                     if key == 'done' and value == '0':
                         deadline = self.deadline()      # the engine asked for more time
+                        waiting_done = True
                 if self.features.get('done') == '1':
                     break
         self.reported_name = self.features.get('myname')
@@ -100,7 +110,7 @@ class XBoardClient(Client):
         if want not in names:
             raise EngineSetupError(f'engine does not play {variant.name} '
                                    f'(its variants: {", ".join(names)})')
-        declared = {o.split()[0] for o in self.options if o.split()}
+        declared = {o.split(' -')[0].strip() for o in self.options}
         for name, value in self.spec.options.items():
             if name not in declared:
                 self._note(f'option {name} is not among the options the engine declared')
