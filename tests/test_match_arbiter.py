@@ -214,3 +214,26 @@ def test_engine_without_the_variant_is_refused(proto):
     with pytest.raises(Exception, match='does not play zanzibar-s'):
         c.start(get_variant('zanzibar-s'))
     c.kill()
+
+
+# -- what the clients send for each time control ---------------------------------------------
+
+def test_uci_go_commands():
+    from protocol.tournament.timecontrol import Clock
+    c = make_client(fake('uci'), 'uci', 'x')
+    c.tc = parse_tc('40/60+1')
+    clocks = {1: Clock(c.tc), -1: Clock(c.tc)}
+    clocks[-1].charge(2.5)
+    assert c.go_command(clocks, -1) == ('go wtime 60000 btime 58500 winc 1000 binc 1000 '
+                                        'movestogo 39')
+    c.tc = TimeControl(movetime=2.5, depth=7)
+    assert c.go_command(clocks, 1) == 'go movetime 2500 depth 7'
+    c.tc = TimeControl(nodes=500)
+    assert c.go_command(clocks, 1) == 'go nodes 500'
+
+
+def test_xboard_level_commands():
+    from protocol.tournament.xboard_client import level_command
+    assert level_command(parse_tc('40/60+1')) == 'level 40 1 1'
+    assert level_command(parse_tc('10+0.1')) == 'level 0 0:10 0.1'
+    assert level_command(parse_tc('2:30')) == 'level 0 2:30 0'
