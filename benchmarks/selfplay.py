@@ -48,7 +48,7 @@ def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=No
     players = {1: white, -1: black}
     for p in (white, black):
         p.clear()
-    stats = {'max_move': 0.0, 'min_left': base, 'plies': 0, 'depth': 0, 'moves': 0}
+    stats = {'max_move': 0.0, 'overrun': 0.0, 'min_left': base, 'plies': 0, 'depth': 0, 'moves': 0}
     agree = 0
     last_score = {1: 0, -1: 0}
     while True:
@@ -65,6 +65,7 @@ def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=No
         used = time.perf_counter() - t
         clock[us] -= used
         stats['max_move'] = max(stats['max_move'], used)
+        stats['overrun'] = max(stats['overrun'], players[us].overrun)
         stats['min_left'] = min(stats['min_left'], clock[us])
         stats['depth'] += r.info.depth if r.info else 0
         stats['moves'] += 1
@@ -120,6 +121,7 @@ def main(argv=None) -> int:
     forfeits = 0
     worst_left = base
     longest = 0.0
+    overrun = 0.0
     pairs = (args.games + 1) // 2
     print(f'{args.variant}: {kinds[0]} vs {kinds[1]}, {2 * pairs} games, {base:g}+{inc:g} s')
     for g in range(2 * pairs):
@@ -137,17 +139,19 @@ def main(argv=None) -> int:
         forfeits += reason == 'time forfeit'
         worst_left = min(worst_left, st['min_left'])
         longest = max(longest, st['max_move'])
+        overrun = max(overrun, st['overrun'])
         avg_depth = st['depth'] / max(1, st['moves'])
         print(f'game {g + 1:2d}: {kinds[0]} {"white" if first_white else "black"}  '
               f'{ {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[res]:8s} {reason:13s} '
               f'{st["plies"]:3d} plies  avg depth {avg_depth:4.1f}  '
               f'longest move {st["max_move"]:.2f} s  least left {st["min_left"]:.2f} s  '
+              f'overrun {st["overrun"] * 1000:.0f} ms  '
               f'({time.perf_counter() - t:.0f} s)', flush=True)
     n = 2 * pairs
     print(f'{kinds[0]}: +{wdl[0]} ={wdl[1]} -{wdl[2]}  {points[0]:.1f}/{n} '
           f'({100 * points[0] / n:.0f}%)')
     print(f'time forfeits: {forfeits}; least time left on any clock: {worst_left:.3f} s; '
-          f'longest move: {longest:.2f} s')
+          f'longest move: {longest:.2f} s; latest return after the hard limit: {overrun * 1000:.0f} ms')
     return 0
 
 

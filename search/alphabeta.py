@@ -45,6 +45,19 @@ class Stop(Exception):
     """Raised inside the tree to abandon the search."""
 
 
+_lmr: dict = {}
+
+
+def lmr_table() -> list:
+    """lmr[depth][move number] = plies to reduce a late quiet move (cached)."""
+    key = (P.LMR_DIVISOR, P.MAX_PLY)
+    t = _lmr.get(key)
+    if t is None:
+        t = _lmr[key] = [[int(math.log(d) * math.log(n) / P.LMR_DIVISOR) if d and n else 0
+                          for n in range(256)] for d in range(P.MAX_PLY + 2)]
+    return t
+
+
 class AlphaBeta:
     def __init__(self, pos, tt, evaluate, ctl, killers, history):
         self.pv = pv = [[] for _ in range(P.MAX_PLY + 2)]
@@ -77,10 +90,7 @@ class AlphaBeta:
         null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
         shatranj = V.bare_king == 'shatranj'
         stalemate_score = -MATE if V.stalemate == 'loss' else None
-        lmr = [[0] * 256 for _ in range(MAX_PLY + 2)]
-        for d in range(1, MAX_PLY + 2):
-            for n in range(1, 256):
-                lmr[d][n] = int(math.log(d) * math.log(n) / P.LMR_DIVISOR)
+        lmr = lmr_table()
         EMPTY = []
         nodes = 0
         seldepth = 0

@@ -43,10 +43,7 @@ class CheckFilter:
             for code in (i, -i):
                 row = [0] * R.size
                 for sq in R.squares:
-                    bits = 0
-                    for t in targets(R, code, sq):
-                        bits |= 1 << t
-                    row[sq] = bits
+                    row[sq] = sum(1 << t for t in targets(R, code, sq))
                 self.reach[code] = row
         self.lines = [0] * R.size
         for sq in R.squares:

@@ -63,12 +63,23 @@ def unpack(v: int) -> tuple[int, int, int, int]:
     return mg, eg, v & MASK, v >> SHIFT
 
 
-def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> set:
-    """Squares piece ``code`` reaches from ``sq`` on an empty board.
+_targets: dict = {}
+
+
+def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> frozenset:
+    """Squares piece ``code`` reaches from ``sq`` on an empty board (cached).
 
     ``moving_only`` leaves out capture-only moves (for the promotion
     distance).  The King's steps are not in the generator tables.
     """
+    key = (id(rules), code, sq, moving_only)
+    t = _targets.get(key)
+    if t is None:
+        t = _targets[key] = frozenset(_empty_board_targets(rules, code, sq, moving_only))
+    return t
+
+
+def _empty_board_targets(rules, code, sq, moving_only):
     out = set()
     if abs(code) == rules.KING:
         return {t for t, _ in rules.king_steps[1 if code > 0 else -1][sq]}
@@ -93,27 +104,29 @@ def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> set:
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
     """Per square, the least number of moves White's ``code`` needs to reach
-    its last rank on an empty board (squares it never leaves are absent)."""
+    its last rank on an empty board (squares it never leaves are absent).
+
+    One breadth-first search backwards from the last rank.
+    """
     last = rules.ranks - 1
-    dist = {}
-    for start in rules.squares:
-        if rules.rank_of(start) == last:
-            continue
-        seen = {start: 0}
-        todo = deque([start])
-        found = None
-        while todo and found is None:
-            s = todo.popleft()
+    back: dict = {}
+    for s in rules.squares:
+        if rules.rank_of(s) != last:
             for t in targets(rules, code, s, moving_only=True):
-                if t in seen:
-                    continue
-                seen[t] = seen[s] + 1
-                if rules.rank_of(t) == last:
-                    found = seen[t]
-                    break
-                todo.append(t)
-        if found is not None:
-            dist[start] = found
+                back.setdefault(t, []).append(s)
+    dist = {}
+    todo = deque()
+    for s in rules.squares:
+        if rules.rank_of(s) == last:
+            todo.append((s, 0))
+    seen = set(s for s, _ in todo)
+    while todo:
+        s, d = todo.popleft()
+        for p in back.get(s, ()):
+            if p not in seen:
+                seen.add(p)
+                dist[p] = d + 1
+                todo.append((p, d + 1))
     return dist
 
 

@@ -73,13 +73,13 @@ LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
 
 DELTA_MARGIN = 150               # quiescence delta pruning
-CHECK_EVERY = 128                # nodes between clock/stop checks (power of 2)
+CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 
 # -- time -----------------------------------------------------------------------
 MOVES_TO_GO = 28                 # assumed moves left when the clock does not say
-INC_USE = 0.8                    # fraction of the increment spent per move
+INC_USE = 0.7                    # fraction of the increment spent per move
 HARD_FACTOR = 4.0                # hard limit = HARD_FACTOR x the planned time ...
 HARD_SHARE = 0.3                 # ... but at most this share of the clock
-SAFETY = 0.02                    # seconds always kept on the clock
+SAFETY = 0.05                    # seconds always kept on the clock
 STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change

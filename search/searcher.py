@@ -56,6 +56,7 @@ class Searcher:
         self.material_only = material_only     # evaluation: material only
         self.move_overhead = 0.05              # seconds kept in reserve per move
         self.nodes = 0
+        self.overrun = 0.0                     # seconds past the hard limit, last search
         # read by the tree every CHECK_EVERY nodes (see alphabeta.check)
         self._stop = False
         self._node_limit = None
@@ -202,6 +203,8 @@ class Searcher:
                 best = found[-1]
         self.nodes = ab.nodes()
         self._wait_if_pondering()
+        if self._deadline is not None:      # diagnostics: lateness past the hard limit
+            self.overrun = max(0.0, time.perf_counter() - self._deadline)
         info = lines[0]
         if info is None:
             info = SearchInfo(0, ab.seldepth(), 0, None, ab.nodes(),
