@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -126,16 +127,24 @@ HANDSHAKES = {
 }
 
 
-def startup_times(argv: list[str], protocol: str, runs: int) -> list[float]:
+def cpu_of_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def startup_times(argv: list[str], protocol: str, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds to the answer, and CPU seconds of each whole session, per launch."""
     first, answer = HANDSHAKES[protocol]
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
+        c0 = cpu_of_children()
         e = Engine(argv, first)
         try:
             times.append(e.wait_for(answer, 60))
         finally:
             e.close()
-    return times
+        cpu.append(cpu_of_children() - c0)
+    return times, cpu
 
 
 def peak_memory(argv: list[str], seconds: float, variant: str) -> dict:
@@ -202,11 +211,12 @@ def main() -> int:
     report['startup_ms'] = {}
     for name, argv in builds:
         for proto in HANDSHAKES:
-            ts = startup_times(argv, proto, args.runs)
+            ts, cpu = startup_times(argv, proto, args.runs)
             report['startup_ms'][f'{name} / {proto}'] = {
                 'median': round(statistics.median(ts) * 1000), 'min': round(min(ts) * 1000),
-                'max': round(max(ts) * 1000)}
-            print(f'  {name:24s} {proto:10s} {fmt_times(ts)}')
+                'max': round(max(ts) * 1000), 'cpu_median': round(statistics.median(cpu) * 1000)}
+            print(f'  {name:24s} {proto:10s} {fmt_times(ts)}  '
+                  f'CPU {statistics.median(cpu) * 1000:4.0f} ms')
 
     if not args.no_memory:
         print(f'\npeak memory during a {args.search_seconds:g} s search of the {args.variant} '
