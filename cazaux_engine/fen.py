@@ -26,7 +26,15 @@ class FenError(ValueError):
     """An invalid FEN; the message says which field and why."""
 
 
-_SQUARE = re.compile(r'^([a-p])(\d{1,2})$')
+_SQUARE = re.compile(r'^([a-p])([0-9]{1,2})$')
+DIGITS = '0123456789'
+
+
+def _number(text: str) -> int | None:
+    """A FEN counter: ASCII digits, at most 9 of them; None otherwise."""
+    if text and len(text) <= 9 and all(c in DIGITS for c in text):
+        return int(text)
+    return None
 
 
 def parse_fen(variant: Variant, fen: str) -> Position:
@@ -44,7 +52,8 @@ def parse_fen(variant: Variant, fen: str) -> Position:
     turn = 1 if side == 'w' else -1
     rest = fields[2:]
     # XBoard (shatranj parent) omits castling and e.p.: "... w 0 1"
-    if rest and rest[0].isdigit() and (len(rest) == 1 or rest[1].isdigit()) and len(rest) <= 2:
+    if rest and _number(rest[0]) is not None and (len(rest) == 1 or _number(rest[1]) is not None) \
+            and len(rest) <= 2:
         castling, ep_text, counters = '-', '-', rest
     else:
         castling = rest[0] if rest else '-'
@@ -64,13 +73,14 @@ def parse_fen(variant: Variant, fen: str) -> Position:
     rights = _parse_castling(R, board, castling, kings)
     halfmove, fullmove = 0, 1
     if counters:
-        if not counters[0].isdigit():
-            raise FenError(f'halfmove clock must be a number, not {counters[0]!r}')
-        halfmove = int(counters[0])
+        halfmove = _number(counters[0])
+        if halfmove is None:
+            raise FenError(f'halfmove clock must be a number (up to 9 digits), not {counters[0][:20]!r}')
     if len(counters) > 1:
-        if not counters[1].isdigit() or int(counters[1]) < 1:
-            raise FenError(f'fullmove number must be a positive number, not {counters[1]!r}')
-        fullmove = int(counters[1])
+        fullmove = _number(counters[1])
+        if not fullmove:
+            raise FenError(f'fullmove number must be a positive number (up to 9 digits), '
+                           f'not {counters[1][:20]!r}')
     ep = _parse_ep(R, board, ep_text, turn)
     pos = Position(R, board, turn, rights, ep, halfmove, fullmove)
     if pos.attacked(pos.kings[-turn], turn):
@@ -94,10 +104,12 @@ def _parse_placement(R: Rules, text: str) -> list:
         j = 0
         while j < len(row):
             ch = row[j]
-            if ch.isdigit():
+            if ch in DIGITS:
                 k = j
-                while k < len(row) and row[k].isdigit():
+                while k < len(row) and row[k] in DIGITS:
                     k += 1
+                if k - j > 2:
+                    raise FenError(f'rank {rank + 1}: empty-square count {row[j:k][:20]} too large')
                 n = int(row[j:k])
                 if n == 0:
                     raise FenError(f'rank {rank + 1}: empty-square count 0')

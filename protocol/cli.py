@@ -63,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     if rest:
         print(f'error: unknown command or argument {rest[0]!r} (try --help)', file=sys.stderr)
         return 2
+    for stream in (sys.stdin, sys.stdout):
+        try:       # a stray non-text byte from a GUI must never stop the engine
+            stream.reconfigure(errors='replace')
+        except (AttributeError, ValueError):
+            pass
     from protocol.loop import run
     return run(sys.stdin, sys.stdout, options)
 

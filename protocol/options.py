@@ -31,10 +31,12 @@ class Option:
         """The value ``text`` denotes; OptionError if it is not allowed."""
         text = text.strip()
         if self.kind == 'spin':
-            try:
-                v = int(text)
-            except ValueError:
-                raise OptionError(f'{self.name}: {text!r} is not a whole number') from None
+            digits = text[1:] if text[:1] in '+-' else text
+            if not (digits.isascii() and digits.isdigit()):
+                raise OptionError(f'{self.name}: {text[:40]!r} is not a whole number')
+            if len(digits) > 18:
+                raise OptionError(f'{self.name}: {text[:20]}... is out of range {self.min}..{self.max}')
+            v = int(text)
             if not self.min <= v <= self.max:
                 raise OptionError(f'{self.name}: {v} is out of range {self.min}..{self.max}')
             return v

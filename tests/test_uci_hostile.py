@@ -102,7 +102,7 @@ def session():
 
 @pytest.mark.parametrize('line, message', [
     ('setoption name Hash value 0', 'Hash: 0 is out of range 1..4096'),
-    ('setoption name Hash value ' + HUGE, f"Hash: '{HUGE[:20]}"),
+    ('setoption name Hash value ' + HUGE, f"Hash: {HUGE[:20]}... is out of range 1..4096"),
     ('setoption name Hash value lots', "Hash: 'lots' is not a whole number"),
     ('setoption name MultiPV value 65', 'MultiPV: 65 is out of range 1..64'),
     ('setoption name Setup value -2', 'Setup: -2 is out of range -1..10080'),
