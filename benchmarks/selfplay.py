@@ -75,7 +75,7 @@ def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=No
         if r.best is None or r.best not in pos.legal_moves():
             return (0.0 if us > 0 else 1.0), 'illegal move', stats
         if log:
-            log(move_text(pos, r.best))
+            log(f'{move_text(pos, r.best)}({r.info.score if r.info else 0},d{r.info.depth if r.info else 0})')
         score = r.info.score if r.info else 0
         last_score[us] = score
         if resign and score <= -resign and last_score[-us] >= resign:
@@ -110,6 +110,7 @@ def main(argv=None) -> int:
     ap.add_argument('--hash', type=int, default=16, help='MB per player')
     ap.add_argument('--max-plies', type=int, default=400)
     ap.add_argument('--resign', type=int, default=1500, help='adjudication threshold (0: off)')
+    ap.add_argument('--verbose', action='store_true', help='print the moves with score and depth')
     args = ap.parse_args(argv)
     base, _, inc = args.tc.partition('+')
     base, inc = float(base), float(inc or 0)
@@ -131,7 +132,10 @@ def main(argv=None) -> int:
         white, black = (a, b) if first_white else (b, a)
         t = time.perf_counter()
         res, reason, st = play(args.variant, fen, moves, white, black, base, inc,
-                               args.max_plies, args.resign)
+                               args.max_plies, args.resign,
+                               (lambda t: print(t, end=' ', flush=True)) if args.verbose else None)
+        if args.verbose:
+            print()
         mine = res if first_white else 1.0 - res       # result of the first player
         points[0] += mine
         points[1] += 1.0 - mine

@@ -45,7 +45,7 @@ def mate_in(score: int) -> int | None:
     if score > P.MATE_BOUND:
         return (MATE - score + 1) // 2
     if score < -P.MATE_BOUND:
-        return -((MATE + score) // 2)
+        return -((MATE + score + 1) // 2)
     return None
 
 
