@@ -236,6 +236,9 @@ class XBoard:
         m = result.best if result is not None else None
         if m not in legal:
             m = legal[0] if legal else None
+        if m is not None and xm.lance_step_hazard(pos, m, self.xb_ep):
+            # (after a ponder hit the search did not know to avoid it)
+            m = next((x for x in legal if not xm.lance_step_hazard(pos, x, self.xb_ep)), m)
         if m is None:
             o = outcome(pos)
             if o is not None:
