@@ -181,6 +181,15 @@ def test_unknown_first_command_then_uci(binary, elsewhere):
     assert got == session(PYTHON_M, ROOT, lines, done)
 
 
+def test_bytes_that_are_not_text(binary, elsewhere):
+    data = b'\xff\xfe\x00bad\nuci\nisready\nquit\n'
+    p = subprocess.run([binary], input=data, capture_output=True, cwd=elsewhere,
+                       env=clean_env(), timeout=TIMEOUT)
+    q = subprocess.run(PYTHON_M, input=data, capture_output=True, cwd=ROOT, timeout=TIMEOUT)
+    assert (p.returncode, p.stdout) == (q.returncode, q.stdout)
+    assert p.stdout.endswith(b'uciok\nreadyok\n')
+
+
 def test_option_preset(binary, elsewhere):
     argv = ['--option', 'Hash=8', '--option', 'Evaluation=material']
     done = lambda line: line == 'uciok'              # noqa: E731
