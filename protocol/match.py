@@ -10,6 +10,7 @@ import sys
 
 from cazaux_engine import VARIANT_NAMES, get_variant
 
+from .tournament.adjudication import AdjudicationError, parse_draw, parse_resign
 from .tournament.arbiter import ArbiterSettings
 from .tournament.client import EngineError
 from .tournament.detect import detect_protocol, make_client
@@ -123,6 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
                          '(default 30)')
     ap.add_argument('--maxmoves', type=int, default=0, metavar='N',
                     help='adjudicate a draw after N moves by each side (default: never)')
+    ap.add_argument('--resign', metavar='movecount=N,score=CP',
+                    help='adjudicate a win when for N moves the loser\'s engine scores at '
+                         'most -CP and the winner\'s at least +CP (default: never)')
+    ap.add_argument('--draw', metavar='movenumber=M,movecount=N,score=CP',
+                    help='adjudicate a draw from move M on when both engines scored within '
+                         '+/-CP for their last N moves (default: never)')
     ap.add_argument('--pgn', required=True, metavar='FILE',
                     help='games are appended here; an existing file is resumed')
     ap.add_argument('--openings', default='default', metavar='default|all|random|FILE',
@@ -198,7 +205,9 @@ def main(argv: list[str]) -> int:
         tc = time_control(args)
         specs = engine_specs(args)
         sprt = parse_sprt(args.sprt) if args.sprt else None
-    except (TimeControlError, EngineSpecError, SprtError) as e:
+        resign = parse_resign(args.resign) if args.resign else None
+        draw = parse_draw(args.draw) if args.draw else None
+    except (TimeControlError, EngineSpecError, SprtError, AdjudicationError) as e:
         ap.error(str(e))
     if len(specs) < 2:
         ap.error('give at least two engines (--engine SPEC --engine SPEC)')
@@ -240,7 +249,8 @@ def main(argv: list[str]) -> int:
             return 2
         if warning:
             log.warn(warning)
-        settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves)
+        settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves,
+                                   resign, draw)
         t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
                        args.event, log, out=lambda line: print(line, flush=True), done=done)
         print(f'{variant.name}: {", ".join(names)}; {len(schedule)} games '

@@ -237,3 +237,40 @@ def test_xboard_level_commands():
     assert level_command(parse_tc('40/60+1')) == 'level 40 1 1'
     assert level_command(parse_tc('10+0.1')) == 'level 0 0:10 0.1'
     assert level_command(parse_tc('2:30')) == 'level 0 2:30 0'
+
+
+# -- adjudication by the engines' scores -----------------------------------------------------
+
+def test_resign_adjudication_needs_both_engines():
+    from protocol.tournament.adjudication import Resign
+    settings_resign = Resign(movecount=3, score=500)
+    r, _ = play_adjudicated(fake('uci', '--score 900'), fake('xboard', '--score -900'),
+                            resign=settings_resign)
+    assert (r.result, r.termination, r.reason) == (
+        '1-0', 'adjudication', 'White wins by adjudication: both engines agree')
+    assert len(r.moves) == 6
+    r, _ = play_adjudicated(fake('uci', '--score 900'), fake('xboard', '--score 0'),
+                            resign=settings_resign)
+    assert r.termination == 'adjudication' and r.reason == 'Draw by adjudication: 8 moves'
+
+
+def test_draw_adjudication():
+    from protocol.tournament.adjudication import Draw
+    r, _ = play_adjudicated(fake('xboard', '--score 0'), fake('uci', '--score -3'),
+                            draw=Draw(movenumber=5, movecount=2, score=10))
+    assert (r.result, r.termination, r.reason) == (
+        '1/2-1/2', 'adjudication', 'Draw by adjudication: both engines see a draw')
+    assert len(r.moves) == 9       # White's 5th move: move 5 reached, two scores each
+
+
+def play_adjudicated(white, black, resign=None, draw=None):
+    clients = {}
+    try:
+        for colour, spec in ((1, white), (-1, black)):
+            clients[colour] = make_client(spec, spec.proto, str(colour), 10.0)
+            clients[colour].start(CHESS)
+        settings = ArbiterSettings(NODES, maxmoves=8, resign=resign, draw=draw)
+        return play_game(clients, CHESS, Opening(CHESS.start), settings), None
+    finally:
+        for c in clients.values():
+            c.quit()

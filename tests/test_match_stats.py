@@ -208,3 +208,17 @@ def test_schedule_is_a_prefix_when_extended():
     short = make_schedule(3, 4, ops)
     long = make_schedule(3, 10, ops)
     assert long[:len(short)] == short
+
+
+# -- adjudication arguments ------------------------------------------------------------------
+
+def test_parse_adjudication():
+    from protocol.tournament.adjudication import (AdjudicationError, Draw, Resign, parse_draw,
+                                                  parse_resign)
+    assert parse_resign('movecount=3,score=600') == Resign(3, 600)
+    assert parse_draw('movenumber=40, movecount=8, score=10') == Draw(40, 8, 10)
+    for bad in ('movecount=3', 'movecount=0,score=5', 'movecount=x,score=5', 'score=5,foo=1'):
+        with pytest.raises(AdjudicationError):
+            parse_resign(bad)
+    with pytest.raises(AdjudicationError):
+        parse_draw('movecount=8,score=10')

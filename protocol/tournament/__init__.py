@@ -9,6 +9,10 @@ One concept per module:
 ``xboard_client``, ``uci_client``  the two protocols, GUI side
 ``openings``     start positions: default, every setup, random, a file
 ``arbiter``      one game: moves checked, clocks kept, results decided
+``adjudication`` ending hopeless or dead games by the engines' scores (opt-in)
+``resume``       finding the games a PGN file already holds
+``eventlog``     warnings, results and engine I/O for the log
+``detect``       which protocol an engine speaks
 ``pgn``          writing and reading games
 ``elo``, ``sprt`` the statistics
 ``schedule``     round robin and gauntlet pairings

@@ -11,7 +11,7 @@ crashes, stalls or rejects a legal move loses.
 
 Terminations follow the PGN standard: ``normal``, ``time forfeit``,
 ``rules infraction`` (illegal move, false claim), ``adjudication`` (the
-move limit), ``abandoned`` (crash, rejection, failed start) and
+move limit, the engines' scores), ``abandoned`` (crash, rejection, failed start) and
 ``stalled connection`` (no answer when there is no clock to run out).
 """
 from __future__ import annotations
@@ -23,6 +23,7 @@ from cazaux_engine import IllegalMoveError, move_text, parse_fen, parse_move, to
 from cazaux_engine.outcome import outcome
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
 
+from .adjudication import Adjudicator, Draw, Resign, reply_score
 from .client import Client, EngineCrashed, EngineError, EngineTimeout, Reply
 from .openings import Opening
 from .timecontrol import Clock, TimeControl
@@ -49,6 +50,8 @@ class ArbiterSettings:
     margin: float = 0.1         # seconds a move may exceed its clock
     timeout: float = 30.0       # seconds without an answer when no clock runs
     maxmoves: int = 0           # adjudicate a draw after this many moves each (0: never)
+    resign: Resign | None = None    # adjudication by the engines' scores
+    draw: Draw | None = None
 
 
 def parse_engine_move(pos, text: str, rank_base: int) -> int:
@@ -149,10 +152,15 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
             return engine_failed(colour, e, False)
 
     clocks = {1: Clock(settings.tc, settings.margin), -1: Clock(settings.tc, settings.margin)}
+    judge = Adjudicator(settings.resign, settings.draw)
+    verdict = None
     while True:
         o = outcome(pos)
         if o:
             return finish(o.result, 'normal', o.comment)
+        if verdict:
+            winner, why = verdict
+            return finish({1: '1-0', -1: '0-1', None: '1/2-1/2'}[winner], 'adjudication', why)
         if settings.maxmoves and len(moves) >= 2 * settings.maxmoves:
             return finish('1/2-1/2', 'adjudication', f'Draw by adjudication: {settings.maxmoves} moves')
         us = pos.turn
@@ -190,8 +198,10 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
                         f'{SIDE[us]} makes an illegal move: {shown} (FEN {fen})')
         game.moves.append(move_text(pos, m))
         game.comments.append(move_comment(reply))
+        move_number = pos.ply // 2 + 1
         pos.push(m)
         moves.append(m)
+        verdict = judge.after_move(us, reply_score(reply.score, reply.mate), move_number)
 
 
 def printable(text: str) -> str:

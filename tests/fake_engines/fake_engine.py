@@ -7,6 +7,7 @@ misbehave on its N-th move of every game::
 
     fake_engine.py [--proto auto|uci|xboard] [--name NAME] [--seed S]
                    [--misbehave KIND:N] [--sleep SECONDS] [--variants a,b]
+                   [--score CP] [--ep2leg]
 
 KIND is one of
 
@@ -155,7 +156,7 @@ def run_uci(fake: Fake) -> None:
             elif special == 'resign':
                 out('bestmove 0000')
             else:
-                out('info depth 1 score cp 7 nodes 1 pv ' + text)
+                out(f'info depth 1 score cp {fake.args.score} nodes 1 pv ' + text)
                 out(f'bestmove {text}')
         elif cmd == 'quit':
             return
@@ -209,7 +210,7 @@ def run_xboard(fake: Fake) -> None:
             elif special == 'resign':
                 out('resign')
             else:
-                out(f'1 7 0 1 {text}')
+                out(f'1 {fake.args.score} 0 1 {text}')
                 out(f'move {text}')
         elif cmd == 'quit':
             return
@@ -223,6 +224,7 @@ def main() -> None:
     ap.add_argument('--misbehave', default='')
     ap.add_argument('--sleep', type=float, default=2.0)
     ap.add_argument('--ep2leg', action='store_true')
+    ap.add_argument('--score', type=int, default=7, help='the score it reports (centipawns)')
     ap.add_argument('--variants', default=','.join(VARIANT_NAMES))
     args = ap.parse_args()
     args.variants = args.variants.split(',')
