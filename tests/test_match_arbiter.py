@@ -274,3 +274,8 @@ def play_adjudicated(white, black, resign=None, draw=None):
     finally:
         for c in clients.values():
             c.quit()
+
+
+def test_xboard_engine_without_ping_and_usermove():
+    r, log = play(fake('xboard', '--v1'), fake('xboard', '--v1 --seed 9'), maxmoves=4)
+    assert (r.result, r.termination, len(r.moves), log) == ('1/2-1/2', 'adjudication', 8, [])

@@ -97,6 +97,16 @@ class EngineProcess:
             self.eof = True
         return item
 
+    def drain(self) -> None:
+        """Drop the lines that have arrived and not been read."""
+        while not self.eof:
+            try:
+                item = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if item[1] is None:
+                self.eof = True
+
     def alive(self) -> bool:
         return self.proc.poll() is None and not self.eof
 

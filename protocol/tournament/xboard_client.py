@@ -124,6 +124,7 @@ class XBoardClient(Client):
     def sync(self, timeout: float | None = None) -> None:
         """``ping``/``pong`` (if the engine has ping); everything before the pong is dropped."""
         if self.feature('ping') != '1':
+            self.process.drain()        # the best an engine without ping allows
             return
         self.ping_id += 1
         self.send(f'ping {self.ping_id}')

@@ -22,7 +22,8 @@ KIND is one of
 ``refuse``    XBoard: answer the opponent's N-th move with ``Illegal move``
 ``exit-start`` exit before the handshake (N ignored)
 
-``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``).
+``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``);
+``--v1`` makes an XBoard engine without ping and without the usermove prefix.
 With ``--proto xboard`` the engine answers ``uci`` with an error, as an
 XBoard-only engine does.
 """
@@ -37,6 +38,9 @@ import time
 from cazaux_engine import (VARIANT_NAMES, get_variant, move_text, parse_fen, parse_move,
                            to_fen)
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
+
+
+_MOVE = re.compile(r'^[a-p]\d+[a-p]\d+')
 
 
 def out(line: str) -> None:
@@ -172,7 +176,8 @@ def run_xboard(fake: Fake) -> None:
         cmd = words[0]
         if cmd == 'protover':
             out(f'feature myname="{fake.args.name}" variants="{",".join(names)}" setboard=1 '
-                'usermove=1 ping=1 sigint=0 sigterm=0 colors=0')
+                f'usermove={0 if fake.args.v1 else 1} ping={0 if fake.args.v1 else 1} '
+                'sigint=0 sigterm=0 colors=0')
             out('feature option="Hash -spin 1 1 16"')
             out('feature done=1')
         elif cmd == 'new':
@@ -188,16 +193,20 @@ def run_xboard(fake: Fake) -> None:
             force = True
         elif cmd == 'ping':
             out(f'pong {words[1]}')
-        elif cmd in ('usermove', 'go'):
-            if cmd == 'usermove':
+        elif cmd in ('usermove', 'go') or (fake.args.v1 and _MOVE.match(cmd)):
+            if cmd != 'go':
+                text = cmd if fake.args.v1 else words[1] if len(words) > 1 else ''
+                if fake.args.v1 == (cmd == 'usermove'):
+                    out(f'Error (unknown command): {line.strip()}')
+                    continue
                 fake.user_moves += 1
                 if fake.kind == 'refuse' and fake.user_moves == fake.at:
-                    out(f'Illegal move: {words[1]}')
+                    out(f'Illegal move: {text}')
                     continue
                 try:
-                    fake.play_user_move(words[1])
+                    fake.play_user_move(text)
                 except Exception:
-                    out(f'Illegal move: {words[1]}')
+                    out(f'Illegal move: {text}')
                     continue
                 if force:
                     continue
@@ -225,6 +234,8 @@ def main() -> None:
     ap.add_argument('--sleep', type=float, default=2.0)
     ap.add_argument('--ep2leg', action='store_true')
     ap.add_argument('--score', type=int, default=7, help='the score it reports (centipawns)')
+    ap.add_argument('--v1', action='store_true',
+                    help='XBoard: no ping, moves without the usermove prefix')
     ap.add_argument('--variants', default=','.join(VARIANT_NAMES))
     args = ap.parse_args()
     args.variants = args.variants.split(',')
