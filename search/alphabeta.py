@@ -138,6 +138,14 @@ class AlphaBeta:
                     return s
             if ply >= MAX_PLY:
                 return evaluate(pos)
+            key = pos.hash
+            e = probe(key)
+            if e is not None:
+                bound = e[2]
+                tscore = score_from_tt(e[3], ply)
+                if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
+                    return tscore
+            alpha0 = alpha
             if in_check:
                 moves = legal_moves()
                 if not moves:
@@ -186,8 +194,10 @@ class AlphaBeta:
                     best = score
                     if score > alpha:
                         if score >= beta:
+                            store(key, m, 0, LOWER, score_to_tt(score, ply))
                             return score
                         alpha = score
+            store(key, 0, 0, EXACT if best > alpha0 else UPPER, score_to_tt(best, ply))
             return best
 
         def ordered(hmove, ply):

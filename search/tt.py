@@ -10,7 +10,8 @@ Plain ints are not tracked by Python's garbage collector and cost about
 has the largest power-of-two number of slots that fits.
 
 Replacement: two slots per position (``index`` and ``index ^ 1``).  A store
-overwrites the slot that already holds the same position, else an empty one,
+overwrites the slot that already holds the same position (unless that result
+is more than two plies deeper and the new one is only a bound), else an empty one,
 else the slot with the lower "worth" (depth, minus 4 for each search since
 it was written).  Mate scores are stored relative to the node (see
 :func:`score_to_tt`), so they stay true wherever the position recurs.
@@ -96,8 +97,11 @@ class TranspositionTable:
                         < (e >> 27 & 255) - 4 * ((age - (e >> 58 & 63)) & 63)):
                 i += 1
                 e = e1
-        if not move and e >> 64 == key:
-            move = e & MOVE_MASK        # keep the old best move of this position
+        if e >> 64 == key:
+            if depth + 2 < (e >> 27 & 255) and bound != EXACT:
+                return                  # keep the deeper result of this position
+            if not move:
+                move = e & MOVE_MASK    # keep the old best move of this position
         if depth < 0:
             depth = 0
         elif depth > 255:

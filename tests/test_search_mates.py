@@ -31,10 +31,10 @@ MATES = [
     ('zanzibar-s-promo', 1, '1N9k/12/10K1/12/4R7/12/12/5p6/12/12/12/12 w - - 0 1'),
     ('zanzibar-s-promo', 2, '12/12/12/12/7p4/12/12/12/2N9/12/6L4k/5K6 w - - 0 1'),
     ('zanzibar-s-promo', 3, 'k11/12/12/3K8/12/12/12/12/12/12/12/11R w - - 0 1'),
-    # zanzibar-xl: King and Rook against King on the big board
+    # zanzibar-xl: King and Rook against King on the big board; Duchess and Rook
     ('zanzibar-xl', 1, 'k11/12/1K10/12/12/12/12/12/12/12/12/11R w - - 0 1'),
     ('zanzibar-xl', 2, 'k11/12/2K9/12/12/12/12/12/12/12/12/11R w - - 0 1'),
-    ('zanzibar-xl', 3, 'k11/12/12/3K8/12/12/12/12/12/12/12/11R w - - 0 1'),
+    ('zanzibar-xl', 3, '12/9p2/2K9/12/12/12/7D4/11k/12/12/12/R11 w - - 0 1'),
     # maasai: the same
     ('maasai', 1, 'k11/12/1K10/12/12/12/12/12/12/12/12/11R w - - 0 1'),
     ('maasai', 2, 'k11/12/2K9/12/12/12/12/12/12/12/12/11R w - - 0 1'),
