@@ -115,9 +115,9 @@ def test_version(binary, elsewhere):
     assert (p.returncode, p.stdout) == (0, f'cazaux-engine {__version__}\n')
 
 
-@pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'],
-                                  ['--bogus'], ['perft', 'nochess', '2'],
-                                  ['--option', 'Hash=0']])
+@pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'], ['bench', '--help'],
+                                  ['match', '--help'], ['--bogus'], ['perft', 'nochess', '2'],
+                                  ['match', '--variant', 'nochess'], ['--option', 'Hash=0']])
 def test_same_output_as_python_m(binary, elsewhere, args):
     p, q = run([binary] + args, elsewhere), run_python_m(args)
     assert (p.returncode, p.stdout, p.stderr) == (q.returncode, q.stdout, q.stderr)
