@@ -77,7 +77,8 @@ CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 
 # -- time -----------------------------------------------------------------------
 MOVES_TO_GO = 28                 # assumed moves left when the clock does not say
-INC_USE = 0.7                    # fraction of the increment spent per move
+INC_USE = 0.7                    # fraction of the increment spent per move ...
+INC_RESERVE = 10                 # ... less below this many increments on the clock
 HARD_FACTOR = 4.0                # hard limit = HARD_FACTOR x the planned time ...
 HARD_SHARE = 0.3                 # ... but at most this share of the clock
 SAFETY = 0.05                    # seconds always kept on the clock

@@ -13,17 +13,19 @@ Two limits come out of the limits of a ``go``:
     on 12x12 boards).
 
 Clock play plans ``time_left / moves_to_go + INC_USE * increment`` after
-setting aside the move overhead and a safety margin, and never lets the hard
-limit exceed a share of what is left, so the clock cannot run out even at
-1 second + 0.1 s per move:
+setting aside the move overhead and a safety margin (with less than
+``INC_RESERVE`` increments left, the increment's share shrinks in proportion,
+so that a low clock grows back), and never lets the hard limit exceed a share
+of what is left, so the clock cannot run out even at 1 second + 0.1 s per
+move:
 
 >>> from search.types import Limits
 >>> p = plan(Limits(wtime=1.0, winc=0.1), 1, overhead=0.05)
 >>> round(p.soft, 3), round(p.hard, 3)
-(0.113, 0.453)
->>> p = plan(Limits(wtime=0.1, winc=0.1), 1, overhead=0.05)
+(0.102, 0.409)
+>>> p = plan(Limits(wtime=0.2, winc=0.1), 1, overhead=0.05)
 >>> round(p.soft, 3), round(p.hard, 3)
-(0.015, 0.015)
+(0.018, 0.05)
 """
 from __future__ import annotations
 
@@ -51,7 +53,12 @@ def plan(limits: Limits, turn: int, overhead: float) -> TimePlan:
     if limits.movestogo:
         mtg = max(1, min(mtg, limits.movestogo))
     avail = max(0.0, left - overhead - P.SAFETY)
-    target = avail / mtg + P.INC_USE * inc
+    # below INC_RESERVE increments on the clock, spend less of the increment
+    # than it brings, so that a low clock builds a cushion again
+    inc_use = P.INC_USE
+    if inc > 0 and left < P.INC_RESERVE * inc:
+        inc_use *= max(0.0, left) / (P.INC_RESERVE * inc)
+    target = avail / mtg + inc_use * inc
     share = P.HARD_SHARE if inc <= 0 else 0.5
     if limits.movestogo == 1:
         share = 0.8                 # the last move before the time control
