@@ -34,7 +34,11 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_HASH_MB = 64          # protocol/options.py: Hash default
+sys.path.insert(0, ROOT)
+
+from protocol.options import Options  # noqa: E402
+
+DEFAULT_HASH_MB = Options()['Hash']
 
 
 def tree_pids(pid: int) -> list[int]:
