@@ -35,10 +35,10 @@ MATES = [
     ('zanzibar-xl', 1, 'k11/12/1K10/12/12/12/12/12/12/12/12/11R w - - 0 1'),
     ('zanzibar-xl', 2, 'k11/12/2K9/12/12/12/12/12/12/12/12/11R w - - 0 1'),
     ('zanzibar-xl', 3, '12/9p2/2K9/12/12/12/7D4/11k/12/12/12/R11 w - - 0 1'),
-    # maasai: Lion; Eagle and Sorceress; King and Rook
+    # maasai: Lion; Eagle and Sorceress; Buffalo and Rook
     ('maasai', 1, '12/k2A8/12/3K8/1p2L7/12/12/12/12/12/12/12 w - - 0 1'),
     ('maasai', 2, '12/12/8G3/7K4/7Sp3/12/12/12/12/3k8/12/12 w - - 0 1'),
-    ('maasai', 3, 'k11/12/12/3K8/12/12/12/12/12/12/12/11R w - - 0 1'),
+    ('maasai', 3, '12/12/12/12/12/1R8K1/12/k8p2/6F5/12/12/12 w - - 0 1'),
     # oblong44: Knight and Ferz; two Knights; Knight, Ferz and Pawn
     ('oblong44', 1, '4/K2k/4/1F2/4/3N/4/2p1/4/4/4 w - - 0 1'),
     ('oblong44', 2, '4/K3/4/4/4/4/1k2/4/3p/4/1N1N w - - 0 1'),
