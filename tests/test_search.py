@@ -246,9 +246,20 @@ def test_clear_and_resize_keep_results():
 
 # -- bench -----------------------------------------------------------------------------
 
-BENCH_DEPTH_3_NODES = None     # pinned below once measured
+# The node count of `cazaux-engine bench --depth 4`: a signature of the search
+# and evaluation.  A change that alters search behaviour changes it; update
+# the number in the same commit and say so in the commit message.
+BENCH_DEPTH = 4
+BENCH_NODES = 35371
 
 
 def test_bench_signature():
-    total, _ = bench_run(3, out=None)
-    assert total == BENCH_DEPTH_3_NODES
+    total, _ = bench_run(BENCH_DEPTH, out=None)
+    assert total == BENCH_NODES
+
+
+def test_bench_command_prints_totals(capsys):
+    from search.bench import main
+    assert main(['--depth', '1']) == 0
+    out = capsys.readouterr().out
+    assert 'Total nodes: ' in out and 'Nodes/second: ' in out
