@@ -10,7 +10,7 @@ moves, en-passant captures and check evasions are tried on the board.
 """
 from __future__ import annotations
 
-from .rules import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M,
+from .rules import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN,
                     PROMO, RIDE, RIDE_C, RIDE_M, Rules)
 
 WHITE, BLACK = 1, -1
@@ -431,7 +431,16 @@ class Position:
         append = moves.append
         for frm in squares:
             for kind, data in table[board[frm]][frm]:
-                if kind == LEAP:
+                if kind == PAWN:
+                    t, m, caps, double = data
+                    if not captures and not board[t]:
+                        append(m)
+                        if double is not None and not board[double[0]]:
+                            append(double[1])
+                    for t, m in caps:
+                        if board[t] * us < 0:
+                            append(m)
+                elif kind == LEAP:
                     if captures:
                         for t, m in data:
                             if board[t] * us < 0:

@@ -46,7 +46,7 @@ PAD = 3
 OFFBOARD = 99
 
 # component kinds
-LEAP, LEAP_M, LEAP_C, RIDE, RIDE_M, RIDE_C, HOP, LAME_M, BENT, PROMO = range(10)
+LEAP, LEAP_M, LEAP_C, RIDE, RIDE_M, RIDE_C, HOP, LAME_M, BENT, PROMO, PAWN = range(11)
 
 # move flags
 DOUBLE, EP, CASTLE = 1, 2, 3
@@ -262,7 +262,7 @@ class Rules:
         comps = [c for c in comps if c[0] != LAME_M]
         if lame:
             comps.append((LAME_M, tuple(lame)))
-        return tuple(comps)
+        return _pawn_shape(tuple(comps))
 
     def _reaches_last_rank(self, comps, colour):
         last = self.last_rank(colour)
@@ -455,7 +455,28 @@ class Rules:
         self.z_ep = [bits() for _ in range(self.size)]
 
 
+def _pawn_shape(comps):
+    """The usual pawn (one quiet step, capture leaps, at most a double step
+    through that step) as one PAWN component ``(step, move, captures, double)``
+    with ``double = (target, move) | None``: one dispatch instead of three for
+    the most numerous pieces."""
+    kinds = dict(comps)
+    if len(kinds) != len(comps) or set(kinds) - {LEAP_M, LEAP_C, LAME_M} \
+            or len(kinds.get(LEAP_M, ())) != 1:
+        return comps
+    (t, m), = kinds[LEAP_M]
+    double = kinds.get(LAME_M)
+    if double is not None:
+        if len(double) != 1 or double[0][1] != t:
+            return comps
+        double = (double[0][0], double[0][2])
+    return ((PAWN, (t, m, kinds.get(LEAP_C, ()), double)),)
+
+
 def _all_targets(kind, data):
+    if kind == PAWN:
+        t, _, caps, double = data
+        return [t] + [x for x, _ in caps] + ([double[0]] if double else [])
     if kind in (LEAP, LEAP_M, LEAP_C):
         return [t for t, _ in data]
     if kind in (RIDE, RIDE_M, RIDE_C, HOP):
