@@ -4,7 +4,9 @@
     python benchmarks/selfplay.py --variant maasai --games 4 --tc 1+0.1 --players full,full
 
 Players: ``full`` (the normal evaluation) and ``material`` (evaluation
-reduced to material, the engine option Evaluation=material).  Games come in
+reduced to material, the engine option Evaluation=material), each optionally
+followed by changes of :mod:`search.params` for that player only, e.g.
+``full,full:PASSED_EG=0:TEMPO=20`` (tuples as ``A/B/C``).  Games come in
 pairs: the same opening (a random start placement where the variant has a
 setup choice, then two random moves a side) is played twice with colours
 swapped, and the first player of ``--players`` has White in the first game
@@ -23,7 +25,7 @@ import time
 
 from cazaux_engine import get_variant, move_text, outcome, start_position
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
-from search import Limits, Searcher
+from search import Limits, Searcher, params
 
 
 def opening(variant: str, rng: random.Random):
@@ -92,12 +94,44 @@ def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=No
         stats['plies'] += 1
 
 
-def make_player(kind: str, hash_mb: int) -> Searcher:
-    if kind not in ('full', 'material'):
-        raise SystemExit(f'unknown player {kind!r} (full or material)')
-    s = Searcher(hash_mb=hash_mb, material_only=kind == 'material')
-    s.move_overhead = 0.02
-    return s
+class Player:
+    """A searcher, optionally with some of search.params changed while it thinks."""
+
+    def __init__(self, spec: str, hash_mb: int):
+        kind, *changes = spec.split(':')
+        if kind not in ('full', 'material'):
+            raise SystemExit(f'unknown player {kind!r} (full or material)')
+        self.searcher = Searcher(hash_mb=hash_mb, material_only=kind == 'material')
+        self.searcher.move_overhead = 0.02
+        self.changes = {}
+        for c in changes:
+            name, _, value = c.partition('=')
+            if not hasattr(params, name):
+                raise SystemExit(f'no parameter {name!r} in search/params.py')
+            old = getattr(params, name)
+            self.changes[name] = type(old)(value) if not isinstance(old, tuple) else \
+                tuple(int(x) for x in value.split('/'))
+
+    @property
+    def overrun(self):
+        return self.searcher.overrun
+
+    def clear(self):
+        self.searcher.clear()
+
+    def search(self, pos, limits):
+        saved = {k: getattr(params, k) for k in self.changes}
+        try:
+            for k, v in self.changes.items():
+                setattr(params, k, v)
+            return self.searcher.search(pos, limits)
+        finally:
+            for k, v in saved.items():
+                setattr(params, k, v)
+
+
+def make_player(spec: str, hash_mb: int) -> Player:
+    return Player(spec, hash_mb)
 
 
 def main(argv=None) -> int:

@@ -2,14 +2,17 @@
 
 Almost all of the evaluation lives in one piece-square table per variant,
 built here once and kept up to date incrementally by ``Position.push``/
-``pop`` (``pos.psq``).  Each table entry packs four numbers into one int::
+``pop`` (``pos.psq``).  Each table entry packs five numbers into one int::
 
-    mg + eg << 22 + white_npm << 44 + black_npm << 66
+    mg + eg << 22 + white_npm << 44 + black_npm << 66 + pawn_key << 88
 
 ``mg``/``eg`` are the middle-/end-game scores (White minus Black: Black's
 entries are negated); the two non-pawn-material fields are always counted
-positively and give the game phase (and the null-move material test).  An
-entry is, for White's piece of type ``i`` on square ``sq``:
+positively and give the game phase (and the null-move material test);
+``pawn_key`` is a random 40-bit number for each pawn-like piece on each
+square, so their sum identifies the pawn structure (additive hashing) and
+the pawn evaluation below is computed once per structure.  An entry is, for
+White's piece of type ``i`` on square ``sq``:
 
 * material: the variant's value of the piece;
 * centralisation: ``MOBILITY_x * (targets - average targets)`` where
@@ -23,8 +26,10 @@ entry is, for White's piece of type ``i`` on square ``sq``:
 * for the King: stay home in the middle game, centralise in the end game.
 
 Black's tables are White's mirrored across the middle rank.  What the table
-cannot hold is added by :func:`make_evaluate` per call: the tapered blend of
-mg and eg by the phase, King shelter and the bare-King bonus.  With
+cannot hold is added by :func:`make_evaluate` per call: passed pawn-like
+pieces (no enemy pawn-like piece ahead on the same or a neighbouring file:
+``gain * PASSED_x / (d + 1)**1.5``, cached per pawn structure), the tapered
+blend of mg and eg by the phase, King shelter and the bare-King bonus.  With
 ``material_only`` the table holds material alone and nothing is added.
 
 >>> from cazaux_engine import start_position
@@ -36,11 +41,15 @@ True
 """
 from __future__ import annotations
 
+import random
 from collections import deque
 
 from cazaux_engine.fen import parse_fen
+from cazaux_engine import rules as _rules
 from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, RIDE, RIDE_C,
                                  RIDE_M, Rules)
+
+PAWN = getattr(_rules, 'PAWN', -1)      # the one-dispatch pawn component, where present
 
 from . import params
 
@@ -49,9 +58,10 @@ HALF = 1 << (SHIFT - 1)
 MASK = (1 << SHIFT) - 1
 
 
-def pack(mg: int, eg: int, npm_white: int = 0, npm_black: int = 0) -> int:
+def pack(mg: int, eg: int, npm_white: int = 0, npm_black: int = 0, pawn_key: int = 0) -> int:
     """One table entry (see the module docstring)."""
-    return mg + (eg << SHIFT) + (npm_white << 2 * SHIFT) + (npm_black << 3 * SHIFT)
+    return (mg + (eg << SHIFT) + (npm_white << 2 * SHIFT) + (npm_black << 3 * SHIFT)
+            + (pawn_key << 4 * SHIFT))
 
 
 def unpack(v: int) -> tuple[int, int, int, int]:
@@ -60,7 +70,7 @@ def unpack(v: int) -> tuple[int, int, int, int]:
     v = (v - mg) >> SHIFT
     eg = ((v + HALF) & MASK) - HALF
     v = (v - eg) >> SHIFT
-    return mg, eg, v & MASK, v >> SHIFT
+    return mg, eg, v & MASK, v >> SHIFT & MASK
 
 
 _targets: dict = {}
@@ -84,12 +94,14 @@ def _empty_board_targets(rules, code, sq, moving_only):
     if abs(code) == rules.KING:
         return {t for t, _ in rules.king_steps[1 if code > 0 else -1][sq]}
     for kind, data in rules.gen_raw[code][sq]:
-        if kind in (LEAP, LEAP_M) or (kind == LEAP_C and not moving_only):
+        if moving_only and kind in (LEAP_C, RIDE_C, HOP):
+            continue
+        if kind in (LEAP, LEAP_M, LEAP_C):
             out.update(t for t, _ in data)
-        elif kind in (RIDE, RIDE_M) or (kind == RIDE_C and not moving_only):
+        elif kind in (RIDE, RIDE_M, RIDE_C):
             for ray in data:
                 out.update(t for t, _ in ray)
-        elif kind == HOP and not moving_only:
+        elif kind == HOP:
             for ray in data:
                 out.update(t for t, _ in ray[1:])
         elif kind == LAME_M:
@@ -99,6 +111,15 @@ def _empty_board_targets(rules, code, sq, moving_only):
                 out.add(s)
                 for ray in rays:
                     out.update(t for t, _ in ray)
+        elif kind == PAWN:                  # (step, move, captures, double step)
+            t, _, caps, double = data
+            out.add(t)
+            if double is not None:
+                out.add(double[0])
+            if not moving_only:
+                out.update(x for x, _ in caps)
+        else:
+            raise ValueError(f'unknown move-table component kind {kind}')
     return out
 
 
@@ -167,16 +188,39 @@ class Tables:
                     self._centralise(i, mg, eg)
                     self._advance(i, mg, eg)
             mg_of[i], eg_of[i] = mg, eg
+        rnd = random.Random(0x9A3D)
         pst = [None] * (2 * n + 1)
         for i in range(1, n + 1):
             w = [0] * R.size
             b = [0] * R.size
+            pawn = i in R.pawn_like and not material_only
             for sq in R.squares:
-                w[sq] = pack(mg_of[i][sq], eg_of[i][sq], npm[i], 0)
                 msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
-                b[msq] = pack(-mg_of[i][sq], -eg_of[i][sq], 0, npm[i])
+                w[sq] = pack(mg_of[i][sq], eg_of[i][sq], npm[i], 0,
+                             rnd.getrandbits(40) if pawn else 0)
+                b[msq] = pack(-mg_of[i][sq], -eg_of[i][sq], 0, npm[i],
+                              rnd.getrandbits(40) if pawn else 0)
             pst[i], pst[-i] = w, b
         self.pst = pst
+        # passed pawn-like pieces: bonus per colour and square
+        self.is_pawn = R.by_code(lambda i: i in R.pawn_like)
+        self.passed = [None, [(0, 0)] * R.size, [(0, 0)] * R.size]
+        for i in R.pawn_like:
+            choices = R.promotions(i)
+            gain = max((R.value[c] for c in choices), default=0) - R.value[i]
+            if gain <= 0 or material_only:
+                continue
+            for sq, d in moves_to_promotion(R, i).items():
+                k = gain / (d + 1) ** 1.5
+                bonus = (round(P.PASSED_MG * k), round(P.PASSED_EG * k))
+                msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
+                self.passed[1][sq] = bonus
+                self.passed[-1][msq] = bonus
+        self.file_of = [0] * R.size
+        self.rank_of = [0] * R.size
+        for sq in R.squares:
+            self.file_of[sq] = R.file_of(sq)
+            self.rank_of[sq] = R.rank_of(sq)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)
                                       for sq in start.pieces[c]))
@@ -220,9 +264,14 @@ class Tables:
 _cache: dict = {}
 
 
+def params_signature() -> tuple:
+    """The current values of :mod:`search.params` (part of the cache key)."""
+    return tuple((k, v) for k, v in vars(params).items() if k.isupper())
+
+
 def tables(rules: Rules, material_only: bool) -> Tables:
     """The (cached) evaluation tables of a variant."""
-    key = (rules.variant.name, id(rules), material_only)
+    key = (rules.variant.name, id(rules), material_only, params_signature())
     t = _cache.get(key)
     if t is None:
         t = _cache[key] = Tables(rules, material_only)
@@ -257,13 +306,63 @@ def make_evaluate(t: Tables):
     R = t.rules
     stride = R.stride
 
+    is_pawn = t.is_pawn
+    passed_w, passed_b = t.passed[1], t.passed[-1]
+    file_of, rank_of = t.file_of, t.rank_of
+    files, ranks = R.files, R.ranks
+    pawn_cache = {}
+
+    def pawns(pos):
+        """(mg, eg) of the passed pawn-like pieces, White minus Black."""
+        board = pos.board
+        pieces = pos.pieces
+        wp = [s for s in pieces[1] if is_pawn[board[s]]]
+        bp = [s for s in pieces[-1] if is_pawn[board[s]]]
+        bmax = [-1] * (files + 2)        # most advanced (for Black: lowest) per file
+        wmin = [ranks] * (files + 2)
+        for s in bp:
+            f = file_of[s] + 1
+            if rank_of[s] > bmax[f]:
+                bmax[f] = rank_of[s]
+        for s in wp:
+            f = file_of[s] + 1
+            if rank_of[s] < wmin[f]:
+                wmin[f] = rank_of[s]
+        mg = eg = 0
+        for s in wp:
+            f = file_of[s] + 1
+            r = rank_of[s]
+            if bmax[f - 1] <= r and bmax[f] <= r and bmax[f + 1] <= r:
+                a, b = passed_w[s]
+                mg += a
+                eg += b
+        for s in bp:
+            f = file_of[s] + 1
+            r = rank_of[s]
+            if wmin[f - 1] >= r and wmin[f] >= r and wmin[f + 1] >= r:
+                a, b = passed_b[s]
+                mg -= a
+                eg -= b
+        return mg, eg
+
     def evaluate(pos):
         v = pos.psq
         mg = ((v + H) & MK) - H
         v = (v - mg) >> S
         eg = ((v + H) & MK) - H
         v = (v - eg) >> S
-        ph = (v & MK) + (v >> S)
+        ph = v & MK
+        v >>= S
+        ph += v & MK
+        key = v >> S
+        if key:
+            pe = pawn_cache.get(key)
+            if pe is None:
+                if len(pawn_cache) > 50000:
+                    pawn_cache.clear()
+                pe = pawn_cache[key] = pawns(pos)
+            mg += pe[0]
+            eg += pe[1]
         if ph > PT:
             ph = PT
         board = pos.board
@@ -275,7 +374,8 @@ def make_evaluate(t: Tables):
         for s in steps_b[kings[-1]]:
             if board[s] < 0:
                 shelter -= 1
-        score = (mg * ph + eg * (PT - ph) + SHELTER * shelter * ph) // PT
+        score = mg * ph + eg * (PT - ph) + SHELTER * shelter * ph
+        score = score // PT if score >= 0 else -(-score // PT)     # symmetric rounding
         pieces = pos.pieces
         nw, nb = len(pieces[1]), len(pieces[-1])
         if nw == 1 or nb == 1:

@@ -24,6 +24,10 @@ ADVANCE_MG = 0.25
 ADVANCE_EG = 0.60
 # A promoter's bonus never exceeds this fraction of its gain.
 ADVANCE_CAP = 0.35
+# Passed pawn-like piece (no enemy pawn-like piece ahead on its own or a
+# neighbouring file): gain * PASSED_x / (d + 1)**1.5, d and gain as above.
+PASSED_MG = 0.12
+PASSED_EG = 0.30
 # Bonus per file step toward the centre for pawn-like pieces (middle game).
 PAWN_CENTRE_MG = 4
 

@@ -59,6 +59,7 @@ class Searcher:
         self.overrun = 0.0                     # seconds past the hard limit, last search
         # read by the tree every CHECK_EVERY nodes (see alphabeta.check)
         self._stop = False
+        self._ponderhit = False
         self._node_limit = None
         self._deadline = None
         self._pondering = False
@@ -83,6 +84,7 @@ class Searcher:
         self._stop = True
 
     def ponderhit(self) -> None:
+        self._ponderhit = True              # also if the search has not begun yet
         self._start = time.perf_counter()
         self._pondering = False
         self._apply_plan()
@@ -102,8 +104,9 @@ class Searcher:
                reset_stop: bool = True) -> SearchResult:
         """Search ``pos`` (not modified) within ``limits``.
 
-        ``reset_stop=False`` keeps a stop() that arrived before the search
-        began (SearchThread clears the flag itself before starting).
+        ``reset_stop=False`` keeps a stop() or ponderhit() that arrived before
+        the search began (SearchThread clears the flags itself before
+        starting the thread).
         """
         gc_was_on = gc.isenabled()
         gc.disable()           # the tree makes no cycles; collections only cost time
@@ -117,9 +120,10 @@ class Searcher:
         self._start = time.perf_counter()
         if reset_stop:
             self._stop = False
+            self._ponderhit = False
         self._limits = limits
         self._turn = pos.turn
-        self._pondering = limits.ponder
+        self._pondering = limits.ponder and not self._ponderhit
         self._infinite = limits.infinite
         self._node_limit = limits.nodes
         self._apply_plan()

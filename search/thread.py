@@ -28,7 +28,8 @@ class SearchThread:
         self.stop()
         self.wait()
         pos = pos.copy()
-        self.searcher._stop = False
+        self.searcher._stop = False         # the thread's search keeps later stop()s
+        self.searcher._ponderhit = False    # ... and ponderhit()s
 
         def run():
             try:

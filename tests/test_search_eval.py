@@ -1,0 +1,113 @@
+"""The evaluation: derived from variant data, colour-symmetric, incremental."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cazaux_engine import VARIANT_NAMES, start_position, to_fen
+from search import params
+from search.eval import make_evaluate, moves_to_promotion, pack, tables, unpack
+
+
+def mirrored(pos):
+    """The same position with colours swapped (board flipped, other side to move)."""
+    board, side, castling, _, half, full = to_fen(pos).split()
+    rows = [r.swapcase() for r in reversed(board.split('/'))]
+    side = 'b' if side == 'w' else 'w'
+    castling = castling.swapcase() if castling != '-' else '-'
+    return start_position(pos.rules.variant.name,
+                          f'{"/".join(rows)} {side} {castling} - {half} {full}')
+
+
+def evaluator(pos, material_only=False):
+    t = tables(pos.rules, material_only)
+    pos.set_pst(t.pst)
+    return make_evaluate(t)
+
+
+def random_position(variant, rng):
+    pos = start_position(variant)
+    for _ in range(rng.randrange(4, 70)):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.push(rng.choice(moves))
+    return pos
+
+
+def test_pack_unpack_round_trip():
+    for mg, eg, w, b in [(0, 0, 0, 0), (-5, 7, 300, 0), (123456, -98765, 20000, 19000)]:
+        assert unpack(pack(mg, eg, w, b, 12345)) == (mg, eg, w, b)
+        assert unpack(pack(mg, eg, w, b) - pack(1, 1, 0, 0)) == (mg - 1, eg - 1, w, b)
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_start_position_is_balanced(variant):
+    pos = start_position(variant)
+    assert evaluator(pos)(pos) == params.TEMPO
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_colour_symmetry(variant):
+    rng = random.Random(variant)
+    for _ in range(25):
+        pos = random_position(variant, rng)
+        mir = mirrored(pos)
+        ev = evaluator(pos)
+        mir.set_pst(pos.pst)
+        assert ev(pos) == ev(mir)
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_incremental_sum_matches_a_fresh_one(variant):
+    rng = random.Random(7)
+    pos = start_position(variant)
+    t = tables(pos.rules, False)
+    pos.set_pst(t.pst)
+    for _ in range(120):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.push(rng.choice(moves))
+        fresh = pos.copy()
+        fresh.set_pst(t.pst)
+        assert fresh.psq == pos.psq
+
+
+def test_material_only_is_the_material_balance():
+    pos = start_position('chess', '4k3/8/8/8/8/8/8/RN2K3 w - - 0 1')
+    assert evaluator(pos, material_only=True)(pos) == 500 + 300
+    pos = start_position('chess', '4k3/8/8/8/8/8/8/RN2K3 b - - 0 1')
+    assert evaluator(pos, material_only=True)(pos) == -800
+
+
+def test_centralisation_comes_from_mobility():
+    pos = start_position('zanzibar-s')
+    R = pos.rules
+    t = tables(R, False)
+    lion, rook = t.pst[R.index['lion']], t.pst[R.index['rook']]
+    centre, corner = R.parse_square('f6'), R.parse_square('a1')
+    assert unpack(lion[centre])[0] > unpack(lion[corner])[0]
+    assert unpack(rook[centre])[0] == unpack(rook[corner])[0]     # a Rook reaches 22 squares anywhere
+
+
+def test_rapid_pawns_are_closer_to_promotion():
+    chess = start_position('chess').rules
+    zan = start_position('zanzibar-s').rules
+    # five ranks to go: five moves for an orthodox Pawn past its double step,
+    # three for a rapid Pawn or a Prince, which double-step from any rank
+    assert moves_to_promotion(chess, chess.index['pawn'])[chess.parse_square('e3')] == 5
+    assert moves_to_promotion(chess, chess.index['pawn'])[chess.parse_square('e2')] == 5
+    assert moves_to_promotion(zan, zan.index['pawn'])[zan.parse_square('e7')] == 3
+    assert moves_to_promotion(zan, zan.index['prince'])[zan.parse_square('e7')] == 3
+
+
+def test_a_passed_pawn_counts():
+    blocked = start_position('chess', '4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1')
+    passed = start_position('chess', '4k3/p7/8/8/3P4/8/8/4K3 w - - 0 1')
+    ev = evaluator(blocked)
+    passed.set_pst(blocked.pst)
+    # same material and same pawn ranks, but only in the second is each pawn passed;
+    # White's d4 is nearer promotion than Black's a7, so White gains
+    assert ev(passed) > ev(blocked)
