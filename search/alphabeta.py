@@ -17,15 +17,16 @@ check (every ``CHECK_EVERY`` nodes): the stop flag, the node limit and the
 hard deadline of ``ctl`` (the Searcher) are read there.  The position is
 left mid-tree afterwards and must be thrown away.
 
-Per node, in order: the stop check; game-end rules (two bare Kings draw; in
-bare-King variants a bare King loses unless it can take the last enemy
-piece at once, which draws; the 50-move rule; repetition of a position since
-the last irreversible move); mate-distance pruning; quiescence at depth 0;
-the transposition table; the legal moves (none: mate, or stalemate scored
-by the variant's rule); reverse futility and null-move pruning at non-PV
-nodes; then the moves in :mod:`search.ordering` order with late-move
-pruning, futility pruning and late-move reductions for quiet moves, a
-one-ply extension for moves that give check, and PVS re-searches.
+Per node, in order: quiescence at depth 0; the stop check; game-end rules
+(two bare Kings draw; in bare-King variants a bare King loses unless it can
+take the last enemy piece at once, which draws; the 50-move rule;
+repetition of a position since the last irreversible move); mate-distance
+pruning; the transposition table; reverse futility and null-move pruning at
+non-PV nodes; then a legal hash move, and only if it does not cut off, the
+other moves in :mod:`search.ordering` order, with late-move pruning,
+futility pruning and late-move reductions for quiet moves, a one-ply
+extension for moves that give check, and PVS re-searches; no legal move at
+all is mate, or stalemate scored by the variant's rule.
 """
 from __future__ import annotations
 
@@ -272,7 +273,6 @@ class AlphaBeta:
                             return beta if score >= MATE_BOUND else score
             if not hmove and depth >= 5 and pv_node:
                 depth -= 1          # no hash move: cheaper than internal deepening
-            alpha0 = alpha
             best = -INF
             best_move = 0
             count = 0

@@ -7,6 +7,7 @@ API (stable; the protocol layer relies on it):
     s.stop()        # from another thread: return the best move so far (< 50 ms)
     s.ponderhit()   # a pondering search now plays on its clock limits
     s.clear()       # forget everything learned (new game)
+    s.prepare(pos)  # optional: build the variant's tables before the clock runs
     s.set_hash(mb)
     s.material_only = True   # evaluation reduced to material (engine option Evaluation)
     s.move_overhead = 0.05   # seconds reserved per move (engine option Move Overhead)
@@ -30,6 +31,7 @@ from cazaux_engine.position import Position
 
 from . import params as P
 from .alphabeta import AlphaBeta, Stop
+from .checks import filter_for
 from .eval import make_evaluate, tables
 from .ordering import MOVE_MASK, make_order, new_history, new_killers
 from .timeman import plan
@@ -82,6 +84,13 @@ class Searcher:
 
     def stop(self) -> None:
         self._stop = True
+
+    def prepare(self, pos: Position) -> None:
+        """Build the variant's evaluation and check tables now (they are
+        otherwise built by the first search of the variant, on its clock:
+        tens of milliseconds on 12x12 boards).  For a new game or variant."""
+        tables(pos.rules, self.material_only)
+        filter_for(pos.rules)
 
     def ponderhit(self) -> None:
         self._ponderhit = True              # also if the search has not begun yet

@@ -245,6 +245,13 @@ def test_material_only_evaluation_is_symmetric():
     assert r.info.score == 0
 
 
+def test_prepare_builds_tables_without_changing_results():
+    a, b = Searcher(hash_mb=4), Searcher(hash_mb=4)
+    pos = pos_of('zanzibar-xl')
+    b.prepare(pos)
+    assert a.search(pos, Limits(depth=2)).best == b.search(pos, Limits(depth=2)).best
+
+
 def test_clear_and_resize_keep_results():
     s = Searcher(hash_mb=4)
     r1 = s.search(pos_of('oblong44'), Limits(depth=4))
