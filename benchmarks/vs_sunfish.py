@@ -6,7 +6,9 @@ Sunfish runs as a UCI engine in its own process (``python -m sunfish``)
 driven by python-chess; our searcher runs in this process.  Games come in
 pairs: each opening of a small book is played with both colours.  Both
 clocks are kept here with the wall time each move took (sunfish's includes
-the pipe), plus the increment; a clock below zero loses.  Games end by the
+the pipe), plus the increment; a clock below zero loses.  With
+``--movetime S`` both engines get S seconds per move instead (``go movetime``
+for sunfish), which compares the searches without either time manager.  Games end by the
 rules or are drawn after ``--max-plies``.
 """
 from __future__ import annotations
@@ -27,7 +29,8 @@ BOOK = [
 ]
 
 
-def play(ours: Searcher, sunfish, book: str, ours_white: bool, base, inc, max_plies):
+def play(ours: Searcher, sunfish, book: str, ours_white: bool, base, inc, max_plies,
+         movetime=None):
     pos = start_position('chess')
     board = chess.Board()
     for t in book.split():
@@ -45,14 +48,16 @@ def play(ours: Searcher, sunfish, book: str, ours_white: bool, base, inc, max_pl
         us = pos.turn
         t = time.perf_counter()
         if (us > 0) == ours_white:
-            r = ours.search(pos, Limits(wtime=clock[1], btime=clock[-1], winc=inc, binc=inc))
-            text = move_text(pos, r.best)
+            lim = Limits(movetime=movetime) if movetime else \
+                Limits(wtime=clock[1], btime=clock[-1], winc=inc, binc=inc)
+            text = move_text(pos, ours.search(pos, lim).best)
         else:
-            lim = chess.engine.Limit(white_clock=max(0.0, clock[1]), black_clock=max(0.0, clock[-1]),
-                                     white_inc=inc, black_inc=inc)
+            lim = chess.engine.Limit(time=movetime) if movetime else \
+                chess.engine.Limit(white_clock=max(0.0, clock[1]), black_clock=max(0.0, clock[-1]),
+                                   white_inc=inc, black_inc=inc)
             text = sunfish.play(board, lim).move.uci()
         clock[us] -= time.perf_counter() - t
-        if clock[us] < 0:
+        if clock[us] < 0 and not movetime:
             return (0.0 if us > 0 else 1.0), 'time forfeit'
         clock[us] += inc
         try:
@@ -68,6 +73,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--games', type=int, default=20)
     ap.add_argument('--tc', default='10+0.1', help='seconds per game + increment per move')
+    ap.add_argument('--movetime', type=float, default=None,
+                    help='instead of clocks: this many seconds per move for both engines')
     ap.add_argument('--max-plies', type=int, default=300)
     ap.add_argument('--hash', type=int, default=32)
     args = ap.parse_args(argv)
@@ -77,13 +84,15 @@ def main(argv=None) -> int:
     sunfish = chess.engine.SimpleEngine.popen_uci([sys.executable, '-m', 'sunfish'])
     score = 0.0
     wdl = [0, 0, 0]
-    print(f'cazaux-engine vs sunfish, chess, {args.games} games, {base:g}+{inc:g} s')
+    tc = f'{args.movetime:g} s per move' if args.movetime else f'{base:g}+{inc:g} s'
+    print(f'cazaux-engine vs sunfish, chess, {args.games} games, {tc}')
     try:
         for g in range(args.games):
             book = BOOK[(g // 2) % len(BOOK)]
             ours_white = g % 2 == 0
             t = time.perf_counter()
-            res, reason = play(ours, sunfish, book, ours_white, base, inc, args.max_plies)
+            res, reason = play(ours, sunfish, book, ours_white, base, inc, args.max_plies,
+                               args.movetime)
             mine = res if ours_white else 1.0 - res
             score += mine
             wdl[0 if mine == 1 else 1 if mine == 0.5 else 2] += 1
