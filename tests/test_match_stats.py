@@ -168,9 +168,9 @@ def test_engine_spec_forms():
         ['cazaux-engine', '--option', 'Evaluation=material'], 'auto', None, {})
     s = parse_engine_spec('xboard:fairymax 2')
     assert (s.argv, s.proto) == (['fairymax', '2'], 'xboard')
-    s = parse_engine_spec("cmd='./eng -x' proto=uci name='My Eng' dir=/tmp option.Hash=16 "
+    s = parse_engine_spec("cmd='./eng -x' proto=uci name='My Eng' dir=engines/x option.Hash=16 "
                           "'option.Move Overhead=10'")
-    assert (s.argv, s.proto, s.name, s.dir) == (['./eng', '-x'], 'uci', 'My Eng', '/tmp')
+    assert (s.argv, s.proto, s.name, s.dir) == (['./eng', '-x'], 'uci', 'My Eng', 'engines/x')
     assert s.options == {'Hash': '16', 'Move Overhead': '10'}
     assert parse_engine_spec('cmd=uci:eng').proto == 'uci'
     for bad in ('', 'name=x', 'cmd=x proto=cecp', "cmd='x"):

@@ -50,7 +50,7 @@ def pairing_lines(t: Standings, i: int, j: int) -> str:
     score = f'{e.score:.3f}' if n else '-'
     lo, hi = e.interval
     extra = ''
-    if n and math.isnan(e.margin) and not math.isnan(lo):
+    if n and math.isnan(e.margin) and not (math.isnan(lo) or math.isinf(lo) and math.isinf(hi)):
         extra = f' (95% interval {fmt_elo(lo)} to {fmt_elo(hi)})'
     return (f'Score of {t.names[i]} vs {t.names[j]}: {w} - {l} - {d}  [{score}] {n}\n'
             f'Elo difference: {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}{extra}, '
