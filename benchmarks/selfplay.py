@@ -9,8 +9,8 @@ followed by changes of :mod:`search.params` for that player only, e.g.
 ``full,full:PASSED_EG=0:TEMPO=20`` (tuples as ``A/B/C``).  Games come in
 pairs: the same opening (a random start placement where the variant has a
 setup choice, then two random moves a side) is played twice with colours
-swapped, and the first player of ``--players`` has White in the first game
-of each pair.  Each side's clock loses the wall time its search took and
+swapped (openings that leave a win in one move are drawn again), and the
+first player of ``--players`` has White in the first game of each pair.  Each side's clock loses the wall time its search took and
 gains the increment; a side whose clock goes below zero loses on time (the
 script reports it: it must never happen).  Games end by the rules
 (``cazaux_engine.outcome``), or are adjudicated when both sides agree for 4
@@ -29,16 +29,26 @@ from search import Limits, Searcher, params
 
 
 def opening(variant: str, rng: random.Random):
+    """A random start placement and four random moves, leaving no win in one."""
     v = get_variant(variant)
-    fen = setup_fen(v, random_setup_index(v, rng)) if v.setup and setup_count(v) > 1 else None
-    pos = start_position(variant, fen)
-    moves = []
-    for _ in range(4):
-        legal = pos.legal_moves()
-        m = rng.choice(legal)
-        moves.append(m)
-        pos.push(m)
-    return fen, moves
+    while True:
+        fen = setup_fen(v, random_setup_index(v, rng)) if v.setup and setup_count(v) > 1 else None
+        pos = start_position(variant, fen)
+        moves = []
+        for _ in range(4):
+            m = rng.choice(pos.legal_moves())
+            moves.append(m)
+            pos.push(m)
+        if outcome(pos) is None and not any(wins_at_once(pos, m) for m in pos.legal_moves()):
+            return fen, moves
+
+
+def wins_at_once(pos, m) -> bool:
+    me = pos.turn
+    pos.push(m)
+    o = outcome(pos)
+    pos.pop()
+    return o is not None and o.winner == me
 
 
 def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=None):
