@@ -193,13 +193,17 @@ class Searcher:
                     lines[i] = info
                     if i == 0:
                         best = pv[0] if pv else moves[0]
-                    if on_info:
+                    if on_info and multipv == 1:
                         on_info(info)
                 found.clear()
-                # the first multipv lines in score order
+                # MultiPV: the lines of this depth in score order, numbered so
                 if multipv > 1:
                     order_lines = sorted(range(multipv), key=lambda j: -scores[j])
                     lines = [lines[j] for j in order_lines]
+                    for j, line in enumerate(lines):
+                        line.multipv = j + 1
+                        if on_info:
+                            on_info(line)
                     head = [lines[j].pv[0] for j in range(multipv)]
                     scores = [scores[j] for j in order_lines]
                     rest = [m for m in moves if m not in head]
