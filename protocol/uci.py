@@ -97,6 +97,7 @@ class UciSession:
 
     def _reset_position(self) -> None:
         self.game.new(None, self.start_fen)
+        self.searcher.prepare(self.game.pos)   # variant tables built off the clock
         self.pos_key = self.start_fen         # the FEN the current position starts from
         self.pos_moves: list[str] = []        # the move texts applied to it
 

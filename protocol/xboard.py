@@ -207,6 +207,7 @@ class XBoard:
 
     def _reset_game_state(self) -> None:
         """After a new position: per-game records start afresh."""
+        self.searcher.prepare(self.game.pos)   # variant tables built off the clock
         self.xb_irreversible = []
         self.xb_ep = self.game.pos.ep or None
         self.start_halfmove = self.game.pos.halfmove
