@@ -626,27 +626,8 @@ class Position:
             if ok:
                 moves.append(c.move)
 
-    def pseudo_legal_moves(self) -> list[int]:
-        """Every move before the own-King-safety test (for tests and tools)."""
-        R = self.rules
-        us = self.turn
-        moves = []
-        self._gen(moves, self.pieces[us], us, R.gen, False)
-        ksq = self.kings[us]
-        board = self.board
-        for t, m in R.king_steps[us][ksq]:
-            if board[t] * us <= 0:
-                moves.append(m)
-        return moves
-
-    def count_legal(self) -> int:
-        return len(self.legal_moves())
-
     def is_capture(self, m: int) -> bool:
         return bool(self.board[m >> 9 & 511]) or m >> 24 == EP
-
-    def is_legal(self, m: int) -> bool:
-        return m in self.legal_moves()
 
     # -- search support ------------------------------------------------------------
     def attacked_after(self, m: int) -> bool:
