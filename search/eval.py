@@ -45,11 +45,8 @@ import random
 from collections import deque
 
 from cazaux_engine.fen import parse_fen
-from cazaux_engine import rules as _rules
-from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, RIDE, RIDE_C,
+from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C,
                                  RIDE_M, Rules)
-
-PAWN = getattr(_rules, 'PAWN', -1)      # the one-dispatch pawn component, where present
 
 from . import params
 
