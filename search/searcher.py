@@ -184,8 +184,8 @@ class Searcher:
                 for i in range(multipv):
                     start_index = i
                     found.clear()
-                    score, pv, bound = self._aspiration(ab, moves, i, depth, scores[i],
-                                                        on_best, on_info)
+                    score, pv = self._aspiration(ab, moves, i, depth, scores[i],
+                                                 on_best, on_info)
                     scores[i] = score
                     info = SearchInfo(depth, max(depth, ab.seldepth()), score, mate_in(score),
                                       ab.nodes(), time.perf_counter() - self._start, pv,
@@ -232,7 +232,11 @@ class Searcher:
         return SearchResult(best, self._ponder_move(root, best, info.pv), info)
 
     def _aspiration(self, ab, moves, i, depth, prev, on_best, on_info):
-        """Search root moves ``moves[i:]`` to ``depth`` -> (score, pv, bound)."""
+        """Search root moves ``moves[i:]`` to ``depth`` -> (score, pv), exact.
+
+        A score outside the window is reported (after the first second) as a
+        bound to ``on_info`` and searched again with a wider window.
+        """
         INF = P.INF
         if depth >= P.ASPIRATION_MIN_DEPTH and abs(prev) < P.MATE_BOUND:
             delta = P.ASPIRATION
@@ -241,9 +245,9 @@ class Searcher:
             delta = 0
             alpha, beta = -INF, INF
         while True:
-            score, move = ab.root(moves[i:], depth, alpha, beta, on_best)
+            score, _ = ab.root(moves[i:], depth, alpha, beta, on_best)
             if alpha < score < beta or delta == 0:
-                return score, list(ab.pv[0]) or [moves[i]], ''
+                return score, list(ab.pv[0]) or [moves[i]]
             elapsed = time.perf_counter() - self._start
             if score <= alpha:
                 beta = (alpha + beta) // 2
