@@ -210,11 +210,13 @@ class Searcher:
                     moves[:] = head + rest
                     best = moves[0]
                 self.nodes = ab.nodes()
-                if self._done(depth, scores[0], best != prev_best, len(moves), mate_goal,
-                              instability):
+                changed = best != prev_best
+                if changed:
+                    instability = 1.0 + P.UNSTABLE_BONUS
+                if self._done(depth, scores[0], len(moves), mate_goal, instability):
                     break
-                instability = 1.0 + P.UNSTABLE_BONUS if best != prev_best else \
-                    max(1.0, instability * 0.7)
+                if not changed:
+                    instability = max(1.0, instability * 0.7)
         except Stop:
             if found and start_index == 0:
                 best = found[-1]
@@ -265,8 +267,9 @@ class Searcher:
                                    ab.nodes(), elapsed, pv, multipv=i + 1,
                                    hashfull=self.tt.hashfull(), bound=bound))
 
-    def _done(self, depth, score, changed, n_moves, mate_goal, instability) -> bool:
-        """Stop iterative deepening after this iteration?"""
+    def _done(self, depth, score, n_moves, mate_goal, instability) -> bool:
+        """Stop iterative deepening after this iteration?  ``instability``
+        stretches the soft limit (1 + UNSTABLE_BONUS after a best-move change)."""
         if self._stop:
             return True
         if mate_goal is not None and score >= mate_goal:
@@ -279,8 +282,6 @@ class Searcher:
             return True
         if self._soft is not None:
             elapsed = time.perf_counter() - self._start
-            if changed:
-                instability = 1.0 + P.UNSTABLE_BONUS
             if elapsed > P.STABLE_FACTOR * self._soft * instability:
                 return True
         return False
