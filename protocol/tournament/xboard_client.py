@@ -24,6 +24,7 @@ import time
 
 from cazaux_engine import Position
 
+from ..xboard_variants import rank_base, xboard_name
 from .client import (Client, EngineError, EngineRefused, EngineSetupError, EngineTimeout,
                      Reply)
 from .timecontrol import TimeControl, _num
@@ -40,10 +41,6 @@ KNOWN = {'ping', 'setboard', 'playother', 'usermove', 'time', 'draw', 'sigint', 
 
 XBOARD_MATE = 100000    # thinking output scores from this on mean mate
 FIRST_WAIT = 10.0       # seconds to wait for an engine's first feature line
-
-
-def xboard_variant_name(variant) -> str:
-    return 'normal' if variant.name == 'chess' else variant.name
 
 
 def level_command(tc: TimeControl) -> str:
@@ -66,7 +63,7 @@ class XBoardClient(Client):
         self.thinking = False
 
     def rank_base(self, variant) -> int:
-        return 0 if variant.ranks == 10 else 1
+        return rank_base(variant)
 
     def feature(self, name: str, default=None):
         return self.features.get(name, default)
@@ -106,7 +103,7 @@ class XBoardClient(Client):
                     break
         self.reported_name = self.features.get('myname')
         names = [v.strip() for v in self.features.get('variants', 'normal').split(',')]
-        want = xboard_variant_name(variant)
+        want = xboard_name(variant)
         if want not in names:
             raise EngineSetupError(f'engine does not play {variant.name} '
                                    f'(its variants: {", ".join(names)})')
@@ -141,7 +138,7 @@ class XBoardClient(Client):
         self.tc = tc
         self.send('new')
         if v.name != 'chess':
-            self.send(f'variant {xboard_variant_name(v)}')
+            self.send(f'variant {xboard_name(v)}')
         if tc.clocked:
             self.send(level_command(tc))
         elif tc.movetime:
