@@ -209,7 +209,6 @@ class Searcher:
                     rest = [m for m in moves if m not in head]
                     moves[:] = head + rest
                     best = moves[0]
-                self.nodes = ab.nodes()
                 changed = best != prev_best
                 if changed:
                     instability = 1.0 + P.UNSTABLE_BONUS
