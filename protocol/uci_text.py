@@ -15,6 +15,7 @@ from cazaux_engine.variants import Variant
 from search.types import SearchInfo
 
 from .options import OPTIONS, Option
+from .xboard_variants import parent_variant
 
 MAX_ECHO = 80        # characters of a bad input echoed back in an info string
 
@@ -64,12 +65,12 @@ def variant_line(v: Variant, start_fen: str) -> str:
     """The announcement of a selected variant, as Fairy-Stockfish writes it.
 
     UCI2WB reads ``files``, ``ranks``, ``pocket`` and ``template`` from it to
-    set up the board in an XBoard GUI, and ``startpos`` is the FEN that
-    ``position startpos`` means from now on.
+    set up the board in an XBoard GUI (``template`` is the XBoard parent
+    variant, the same one the XBoard layer names in ``setup``), and
+    ``startpos`` is the FEN that ``position startpos`` means from now on.
     """
-    template = 'shatranj' if v.name == 'oblong44' else 'fairy'
     return (f'info string variant {v.name} files {v.files} ranks {v.ranks} pocket 0 '
-            f'template {template} startpos {start_fen}')
+            f'template {parent_variant(v)} startpos {start_fen}')
 
 
 def legal_line(pos: Position, moves: list[int]) -> list[int]:
