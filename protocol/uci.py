@@ -21,7 +21,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from cazaux_engine import __version__, parse_move, to_fen
+from cazaux_engine import __version__, outcome, parse_move, to_fen
 from cazaux_engine.perft import divide
 from cazaux_engine.position import Position
 from search import Limits, Searcher, SearchResult, SearchThread
@@ -297,8 +297,8 @@ class UciSession:
             self.tell(f'go {limits} on {to_fen(pos)}')
         legal = pos.legal_moves()
         if not legal:
-            mated = pos.in_check() or pos.rules.variant.stalemate == 'loss'
-            self.send(f'info depth 0 score {"mate 0" if mated else "cp 0"}')
+            lost = outcome(pos, legal).winner is not None    # mated, or stalemated where that loses
+            self.send(f'info depth 0 score {"mate 0" if lost else "cp 0"}')
             self._on_done(s, SearchResult(None))
             return
         self.thread.start(pos, limits, on_info=lambda info: self._on_info(s, info),
