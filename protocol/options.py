@@ -85,9 +85,12 @@ class Options:
         return self.values[name]
 
     @staticmethod
-    def find(name: str) -> Option:
+    def find(name: str, protocol: str | None = None) -> Option:
+        """The option called ``name`` (in any case); with ``protocol``
+        ('uci' or 'xboard'), only one that protocol offers."""
         for o in OPTIONS:
-            if o.name.lower() == name.strip().lower():
+            if o.name.lower() == name.strip().lower() \
+                    and (protocol is None or protocol in o.protocols):
                 return o
         raise OptionError(f'no option named {name.strip()!r}')
 

@@ -180,9 +180,7 @@ class UciSession:
         name = ' '.join(args[i + 1:j])
         value = ' '.join(args[j + 1:]) or None     # None: no value given
         try:
-            o = self.options.find(name)
-            if 'uci' not in o.protocols:
-                raise OptionError(f'no option named {name!r}')
+            o = self.options.find(name, 'uci')
             old = self.options.values.get(o.name)
             self.options.set(o.name, value)
         except OptionError as e:

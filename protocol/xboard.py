@@ -618,9 +618,7 @@ class XBoard:
 
     def _set_option(self, name: str, value: str | None, cmd: str) -> None:
         try:
-            o = Options.find(name)
-            if 'xboard' not in o.protocols:
-                raise OptionError(f'no option named {name.strip()!r}')
+            o = Options.find(name, 'xboard')
             if o.kind == 'check' and value is not None:
                 value = {'1': 'true', '0': 'false'}.get(value.strip(), value)
             if o.kind != 'button':
