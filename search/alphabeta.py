@@ -394,14 +394,6 @@ class AlphaBeta:
         def get_seldepth():
             return seldepth
 
-        def reset_counters():
-            nonlocal nodes, seldepth
-            nodes = 0
-            seldepth = 0
-
         self.root = root
-        self.search = search
-        self.qsearch = qsearch
         self.nodes = get_nodes
         self.seldepth = get_seldepth
-        self.reset = reset_counters
