@@ -166,24 +166,23 @@ class AlphaBeta:
             kline = lines[ksq]
             for k in order_captures(moves):
                 m = k & MOVE_MASK
+                frm = m & 511
+                to = m >> 9 & 511
                 promo = m >> 18 & 63
                 if not in_check:
-                    to = m >> 9 & 511
                     cap = board[to]
                     if cap:
                         gain = value[cap]
                         if promo:
                             gain += value[promo]
-                        elif gain < value[board[m & 511]] and attacked_after(m):
+                        elif gain < value[board[frm]] and attacked_after(m):
                             continue
                     elif promo:
                         gain = value[promo]
                     else:
-                        gain = value[board[m & 511]]          # en passant
+                        gain = value[board[frm]]          # en passant
                     if stand + gain + DELTA <= alpha:
                         continue
-                to = m >> 9 & 511
-                frm = m & 511
                 push(m)
                 if (m >> 24 > 1 or reach[board[to]][to] >> ksq & 1 or kline >> frm & 1
                         or (hoppers and kline >> to & 1)):
