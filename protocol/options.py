@@ -94,6 +94,13 @@ class Options:
                 return o
         raise OptionError(f'no option named {name.strip()!r}')
 
+    def configure(self, searcher) -> None:
+        """Hand ``searcher`` (a search.Searcher) the values it reads from
+        options Evaluation and Move Overhead.  Hash is left to the caller:
+        resizing may have to wait for the search to end, and may fail."""
+        searcher.material_only = self['Evaluation'] == 'material'
+        searcher.move_overhead = self['Move Overhead'] / 1000
+
     def set(self, name: str, text: str | None) -> Option:
         """Set option ``name`` from text; return the Option (for buttons: just it)."""
         o = self.find(name)

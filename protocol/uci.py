@@ -64,8 +64,8 @@ class UciSession:
     def __init__(self, out, options: Options):
         self.out = out
         self.options = options
-        self.searcher = Searcher(hash_mb=options['Hash'],
-                                 material_only=options['Evaluation'] == 'material')
+        self.searcher = Searcher(hash_mb=options['Hash'])
+        options.configure(self.searcher)
         self.thread = SearchThread(self.searcher)
         self.lock = threading.Lock()          # guards self.current and its flags
         self.current: _Search | None = None
@@ -463,8 +463,7 @@ class UciSession:
         self._apply_hash()
         if self.clear_pending:
             self._clear_hash()
-        self.searcher.material_only = self.options['Evaluation'] == 'material'
-        self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+        self.options.configure(self.searcher)
 
     def _perft(self, depth: int) -> None:
         """``go perft N``: leaf counts per root move, then the total."""

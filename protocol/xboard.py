@@ -62,9 +62,8 @@ class XBoard:
     def __init__(self, out, options: Options | None = None):
         self.out = out
         self.options = options or Options()
-        self.searcher = Searcher(hash_mb=self.options['Hash'],
-                                 material_only=self.options['Evaluation'] == 'material')
-        self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+        self.searcher = Searcher(hash_mb=self.options['Hash'])
+        self.options.configure(self.searcher)
         self.thread = SearchThread(self.searcher)
         self.lock = threading.RLock()
         self.game = Game('chess')
@@ -641,10 +640,8 @@ class XBoard:
             self.searcher.set_hash(self.options['Hash'])
         elif name == 'Clear Hash':
             self.searcher.clear()
-        elif name == 'Evaluation':
-            self.searcher.material_only = self.options['Evaluation'] == 'material'
-        elif name == 'Move Overhead':
-            self.searcher.move_overhead = self.options['Move Overhead'] / 1000
+        elif name in ('Evaluation', 'Move Overhead'):
+            self.options.configure(self.searcher)
 
 
 COMMANDS = {
