@@ -95,9 +95,6 @@ class Client:
         """Tell the engine the game is over; clear ``healthy`` if it no longer answers."""
         raise NotImplementedError
 
-    def quit(self) -> None:
-        raise NotImplementedError
-
     def rank_base(self, variant) -> int:
         """The number of the first rank in this protocol's move text."""
         return 1
@@ -129,6 +126,16 @@ class Client:
 
     def deadline(self, seconds: float | None = None) -> float:
         return time.monotonic() + (self.timeout if seconds is None else seconds)
+
+    def quit(self) -> None:
+        """Ask the engine to exit; it is killed if it has not within a second."""
+        if not self.process:
+            return
+        try:
+            self.process.send('quit')
+        except OSError:
+            pass
+        self.process.close(1.0)
 
     def kill(self) -> None:
         if self.process:

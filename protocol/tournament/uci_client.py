@@ -149,12 +149,3 @@ class UCIClient(Client):
             self.thinking = False
         except EngineError:
             self.healthy = False
-
-    def quit(self) -> None:
-        if not self.process:
-            return
-        try:
-            self.process.send('quit')
-        except OSError:
-            pass
-        self.process.close(1.0)

@@ -247,12 +247,3 @@ class XBoardClient(Client):
                 self.sync()
         except EngineError:
             self.healthy = False
-
-    def quit(self) -> None:
-        if not self.process:
-            return
-        try:
-            self.process.send('quit')
-        except OSError:
-            pass
-        self.process.close(1.0)
