@@ -78,7 +78,8 @@ class CheckFilter:
 
 
 def filter_for(rules: Rules) -> CheckFilter:
-    f = _cache.get(id(rules))
-    if f is None or f.rules is not rules:
-        f = _cache[id(rules)] = CheckFilter(rules)
+    """The (cached) filter of a variant's compiled rules."""
+    f = _cache.get(rules)
+    if f is None:
+        f = _cache[rules] = CheckFilter(rules)
     return f

@@ -79,7 +79,7 @@ def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> froz
     ``moving_only`` leaves out capture-only moves (for the promotion
     distance).  The King's steps are not in the generator tables.
     """
-    key = (id(rules), code, sq, moving_only)
+    key = (rules, code, sq, moving_only)
     t = _targets.get(key)
     if t is None:
         t = _targets[key] = frozenset(_empty_board_targets(rules, code, sq, moving_only))
@@ -268,7 +268,7 @@ def params_signature() -> tuple:
 
 def tables(rules: Rules, material_only: bool) -> Tables:
     """The (cached) evaluation tables of a variant."""
-    key = (rules.variant.name, id(rules), material_only, params_signature())
+    key = (rules, material_only, params_signature())
     t = _cache.get(key)
     if t is None:
         t = _cache[key] = Tables(rules, material_only)
