@@ -148,6 +148,12 @@ def moves_to_promotion(rules: Rules, code: int) -> dict:
     return dist
 
 
+def promotion_gain(rules: Rules, code: int) -> int:
+    """The value of ``code``'s best promotion minus its own (0 if it does not promote)."""
+    choices = rules.promotions(code)
+    return max(rules.value[c] for c in choices) - rules.value[code] if choices else 0
+
+
 def centre_distance(rules: Rules, sq: int) -> int:
     """Chebyshev distance (in whole steps) from ``sq`` to the central squares."""
     f, r = rules.file_of(sq), rules.rank_of(sq)
@@ -203,8 +209,7 @@ class Tables:
         self.is_pawn = R.by_code(lambda i: i in R.pawn_like)
         self.passed = [None, [(0, 0)] * R.size, [(0, 0)] * R.size]
         for i in R.pawn_like:
-            choices = R.promotions(i)
-            gain = max((R.value[c] for c in choices), default=0) - R.value[i]
+            gain = promotion_gain(R, i)
             if gain <= 0 or material_only:
                 continue
             for sq, d in moves_to_promotion(R, i).items():
@@ -245,10 +250,7 @@ class Tables:
     def _advance(self, i, mg, eg):
         P = params
         R = self.rules
-        choices = R.promotions(i)
-        if not choices:
-            return
-        gain = max(R.value[c] for c in choices) - R.value[i]
+        gain = promotion_gain(R, i)
         if gain <= 0:
             return
         cap = gain * P.ADVANCE_CAP
