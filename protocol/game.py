@@ -30,6 +30,19 @@ def setup_start_fen(variant: Variant, setup: int, rng: random.Random | None = No
     return setup_fen(variant, setup)
 
 
+def legal_line(pos: Position, moves: list[int]) -> list[int]:
+    """The longest prefix of ``moves`` that is a legal line from ``pos``
+    (a reported principal variation is shown only that far)."""
+    p = pos.copy()
+    line = []
+    for m in moves:
+        if m not in p.legal_moves():
+            break
+        p.push(m)
+        line.append(m)
+    return line
+
+
 class Game:
     def __init__(self, variant: str = 'chess'):
         self.variant = get_variant(variant)
@@ -76,4 +89,4 @@ class Game:
         return outcome(self.pos)
 
 
-__all__ = ['FenError', 'Game', 'IllegalMoveError', 'setup_start_fen']
+__all__ = ['FenError', 'Game', 'IllegalMoveError', 'legal_line', 'setup_start_fen']

@@ -14,6 +14,7 @@ from cazaux_engine import Position, move_text
 from cazaux_engine.variants import Variant
 from search.types import SearchInfo
 
+from .game import legal_line
 from .options import OPTIONS, Option
 from .xboard_variants import parent_variant
 
@@ -71,18 +72,6 @@ def variant_line(v: Variant, start_fen: str) -> str:
     """
     return (f'info string variant {v.name} files {v.files} ranks {v.ranks} pocket 0 '
             f'template {parent_variant(v)} startpos {start_fen}')
-
-
-def legal_line(pos: Position, moves: list[int]) -> list[int]:
-    """The longest prefix of ``moves`` that is a legal line from ``pos``."""
-    p = pos.copy()
-    line = []
-    for m in moves:
-        if m not in p.legal_moves():
-            break
-        p.push(m)
-        line.append(m)
-    return line
 
 
 def info_line(pos: Position, info: SearchInfo) -> str:

@@ -18,6 +18,7 @@ import re
 from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from protocol.game import legal_line
 from protocol.xboard_variants import slots
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
@@ -79,14 +80,7 @@ def parse(pos, text: str, rank_base: int) -> int:
 
 def pv_text(pos, pv: list, rank_base: int) -> str:
     """A principal variation as coordinate moves (stops at the first bad move)."""
-    p = pos.copy()
-    words = []
-    for m in pv:
-        if m not in p.legal_moves():
-            break
-        words.append(plain_text(p, m, rank_base))
-        p.push(m)
-    return ' '.join(words)
+    return ' '.join(plain_text(pos, m, rank_base) for m in legal_line(pos, pv))
 
 
 _SLOT_CACHE: dict = {}
