@@ -152,7 +152,5 @@ class EngineProcess:
 
     def close(self, grace: float) -> None:
         """Let the engine exit within ``grace`` seconds (after ``quit``), else kill it."""
-        if not self.wait(grace):
-            self.kill()
-        else:
-            self.kill()     # closes the pipes; the process is already gone
+        self.wait(grace)
+        self.kill()         # also closes the pipes when the process is already gone
