@@ -140,10 +140,6 @@ class Player:
                 setattr(params, k, v)
 
 
-def make_player(spec: str, hash_mb: int) -> Player:
-    return Player(spec, hash_mb)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--variant', default='zanzibar-s')
@@ -159,7 +155,7 @@ def main(argv=None) -> int:
     base, _, inc = args.tc.partition('+')
     base, inc = float(base), float(inc or 0)
     kinds = args.players.split(',')
-    a, b = make_player(kinds[0], args.hash), make_player(kinds[1], args.hash)
+    a, b = Player(kinds[0], args.hash), Player(kinds[1], args.hash)
     rng = random.Random(args.seed)
     points = {0: 0.0, 1: 0.0}
     wdl = [0, 0, 0]
