@@ -31,13 +31,11 @@ from protocol.game import Game, setup_start_fen
 from protocol.options import OPTIONS, OptionError, Options
 from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
-from protocol.xboard_variants import (engine_variant, rank_base, variants_feature,
+from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
                                       xboard_variant_lines)
 from search import Searcher, SearchThread
 
 MATE_BASE = 100000
-# XBoard's own 50-move count resets on moves of these slots (Pawn, Lance)
-XB_PAWN_SLOTS = (0, 18)
 
 
 def option_feature(o) -> str | None:
@@ -225,7 +223,7 @@ class XBoard:
     def _push(self, m: int) -> None:
         pos = self.game.pos
         slot = xm.slot_of(pos, move_from(m))
-        self.xb_irreversible.append(pos.is_capture(m) or slot in XB_PAWN_SLOTS)
+        self.xb_irreversible.append(pos.is_capture(m) or slot in PAWN_SLOTS)
         self.xb_ep = xm.xboard_ep_square(pos, m)
         self.game.push(m)
         self.excluded.clear()

@@ -19,7 +19,7 @@ from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
-from protocol.xboard_variants import slots
+from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, slots
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
 _LEG = re.compile(r'^([a-p])(\d{1,2})([a-p])(\d{1,2})$')
@@ -151,7 +151,7 @@ def xboard_ep_square(pos, m: int) -> int | None:
     could capture there."""
     frm, to = move_from(m), move_to(m)
     R = pos.rules
-    if slot_of(pos, frm) in (0, 18) and R.file_of(frm) == R.file_of(to) \
+    if slot_of(pos, frm) in PAWN_SLOTS and R.file_of(frm) == R.file_of(to) \
             and abs(R.rank_of(to) - R.rank_of(frm)) == 2:
         return (frm + to) // 2
     return None
@@ -168,5 +168,5 @@ def lance_step_hazard(pos, m: int, xb_ep: int | None) -> bool:
     if xb_ep is None or move_to(m) != xb_ep or move_flag(m) == EP:
         return False
     R = pos.rules
-    return slot_of(pos, move_from(m)) == 18 and not pos.board[move_to(m)] \
+    return slot_of(pos, move_from(m)) == LANCE_SLOT and not pos.board[move_to(m)] \
         and R.file_of(move_from(m)) != R.file_of(move_to(m))

@@ -50,6 +50,9 @@ SLOTS: dict[str, int] = {
     'duchess': 64,                   # Princess picture
 }
 LANCE_SLOT = 18
+# the slots XBoard handles as Pawns: they promote, their double step sets an
+# e.p. square, and their moves reset XBoard's 50-move count
+PAWN_SLOTS = (SLOTS['pawn'], LANCE_SLOT)
 # slots free of special rules, for pieces of user-defined variants
 SPARE_SLOTS = (7, 8, 9, 12, 13, 14, 16, 22, 26, 27, 28, 32, 33, 34, 36, 37, 38, 39,
                40, 41, 42, 43, 45, 46, 47, 48, 53, 56, 57, 58, 59, 60, 61, 62, 63)
