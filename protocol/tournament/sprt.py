@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .elo import score_from_elo
+from .elo import Elo, score_from_elo
 
 
 class SprtError(ValueError):
@@ -51,12 +51,9 @@ class Sprt:
         """The log-likelihood ratio of H1 against H0 (0 before any game)."""
         if wins + losses + draws == 0:
             return 0.0
-        w, l, d = (max(x, 0.5) for x in (wins, losses, draws))
-        n = w + l + d
-        m = (w + d / 2) / n
-        v = (w * (1 - m) ** 2 + l * m ** 2 + d * (0.5 - m) ** 2) / n
+        e = Elo(*(max(x, 0.5) for x in (wins, losses, draws)))    # mean and variance per game
         s0, s1 = score_from_elo(self.elo0), score_from_elo(self.elo1)
-        return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v)
+        return e.games * (s1 - s0) * (2 * e.score - s0 - s1) / (2 * e.variance)
 
     def decision(self, wins: int, losses: int, draws: int) -> str | None:
         """``H1`` (accept elo1), ``H0`` (accept elo0) or None (go on)."""
