@@ -19,7 +19,7 @@ from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
-from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, slots
+from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, rank_base, slots
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
 _LEG = re.compile(r'^([a-p])(\d{1,2})([a-p])(\d{1,2})$')
@@ -126,7 +126,7 @@ def fen_from_xboard(variant, fen: str):
     fen = ' '.join(fields)
     tries = []
     if len(fields) >= 4 and re.match(r'^[a-p]\d{1,2}$', fields[3]):
-        if variant.ranks == 10:
+        if rank_base(variant) == 0:
             shifted = fields[:3] + [fields[3][0] + str(int(fields[3][1:]) + 1)] + fields[4:]
             tries.append(' '.join(shifted))
         tries.append(fen)
