@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
-from cazaux_engine.setups import setup_count, setup_fen
+from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
 
 _MOVE_NUMBER = re.compile(r'^\d+\.+$')
 
@@ -54,8 +54,7 @@ class Openings:
     def get(self, k: int) -> Opening:
         if self.items is not None:
             return self.items[k % len(self.items)]
-        n = setup_count(self.variant)
-        i = random.Random(f'{self.seed}:{k}').randint(1, n)
+        i = random_setup_index(self.variant, random.Random(f'{self.seed}:{k}'))
         return Opening(setup_fen(self.variant, i), (), f'setup {i}')
 
 
