@@ -26,14 +26,14 @@ import traceback
 
 from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, __version__, get_variant
 from cazaux_engine.outcome import Outcome, outcome
-from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from cazaux_engine.rules import move_from
 from protocol.game import Game, setup_start_fen
 from protocol.options import OPTIONS, OptionError, Options
 from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
                                       xboard_variant_lines)
-from search import Searcher, SearchThread
+from search import Limits, Searcher, SearchThread
 
 MATE_BASE = 100000
 
@@ -188,8 +188,6 @@ class XBoard:
             self._cancel_timer()
             if mode == 'think':
                 self._play_engine_move(result)
-            elif mode == 'analyze':
-                pass          # an analysis that ended by itself (no legal move)
         self._after_search()
 
     # -- the engine's own moves -------------------------------------------------
@@ -327,7 +325,6 @@ class XBoard:
         if self.analyzing:
             self.stop_search()
             if self.game.pos.legal_moves():
-                from search import Limits
                 self._start('analyze', self.game.pos, Limits(infinite=True))
 
     # -- commands: session ------------------------------------------------------
@@ -504,7 +501,6 @@ class XBoard:
         if m is None and self.hint and self.hint[0] == pos.hash:
             m = self.hint[1]
         if m is None and self.mode is None and pos.legal_moves():
-            from search import Limits
             m = Searcher(hash_mb=1).search(pos, Limits(depth=1)).best
         if m is not None and m in pos.legal_moves():
             self.send(f'Hint: {xm.move_text(pos, m, self.rb)}')
@@ -616,8 +612,6 @@ class XBoard:
     def _set_option(self, name: str, value: str | None, cmd: str) -> None:
         try:
             o = Options.find(name, 'xboard')
-            if o.kind == 'check' and value is not None:
-                value = {'1': 'true', '0': 'false'}.get(value.strip(), value)
             if o.kind != 'button':
                 o.parse(value if value is not None else '')
                 if value is None:
