@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import random
 
-from cazaux_engine import (FenError, IllegalMoveError, Position, get_variant, move_text,
-                           parse_fen, parse_move)
-from cazaux_engine.outcome import Outcome, outcome
+from cazaux_engine import FenError, IllegalMoveError, Position, get_variant, parse_fen, parse_move
 from cazaux_engine.setups import setup_count, setup_fen
 from cazaux_engine.variants import Variant
 
@@ -81,12 +79,6 @@ class Game:
             self.moves.pop()
             k += 1
         return k
-
-    def text(self, m: int, rank_base: int = 1) -> str:
-        return move_text(self.pos, m, rank_base)
-
-    def outcome(self) -> Outcome | None:
-        return outcome(self.pos)
 
 
 __all__ = ['FenError', 'Game', 'IllegalMoveError', 'legal_line', 'setup_start_fen']
