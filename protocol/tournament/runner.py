@@ -59,12 +59,10 @@ class Tournament:
         self.out = out
         self.lock = threading.Lock()
         self.standings = Standings(self.names)
-        self.finished = 0
         done = done or {}
         for rnd, g in sorted(done.items()):
             p = schedule[rnd - 1]
             self.standings.add(p.white, p.black, g.result)
-            self.finished += 1
         self.pending = [p for p in schedule if p.round not in done]
         self.stop = False            # no new games (SPRT decided, or an abort)
         self.aborted = False         # Ctrl-C: drop games under way
@@ -72,6 +70,11 @@ class Tournament:
         self.decision: str | None = None
         self.start_failures = [0] * len(players)
         self.clients: set = set()    # every live client, for Ctrl-C
+
+    @property
+    def finished(self) -> int:
+        """Games in the PGN file: those of earlier runs and those played now."""
+        return self.standings.games
 
     # -- scheduling --------------------------------------------------------------
     def next_pairing(self) -> Pairing | None:
@@ -224,7 +227,6 @@ class Tournament:
                 return
             append_game(self.pgn_path, text)
             self.standings.add(p.white, p.black, r.result)
-            self.finished += 1
             self.check_sprt()
             line = progress_line(self.standings, self.finished, len(self.schedule), p.round,
                                  self.names[p.white], self.names[p.black], r.result, r.reason,
