@@ -42,11 +42,13 @@ def legal_line(pos: Position, moves: list[int]) -> list[int]:
 
 
 class Game:
+    variant: Variant
+    start_fen: str
+    pos: Position
+    moves: list[int]
+
     def __init__(self, variant: str = 'chess'):
-        self.variant = get_variant(variant)
-        self.start_fen = self.variant.start
-        self.pos: Position = parse_fen(self.variant, self.start_fen)
-        self.moves: list[int] = []
+        self.new(variant)
 
     def new(self, variant: str | None = None, fen: str | None = None) -> None:
         """Start a new game of ``variant`` (default: the current one)."""
@@ -62,8 +64,7 @@ class Game:
     def play(self, text: str, rank_base: int = 1) -> int:
         """Play the move written ``text`` (IllegalMoveError: nothing changes)."""
         m = parse_move(self.pos, text, rank_base)
-        self.pos.push(m)
-        self.moves.append(m)
+        self.push(m)
         return m
 
     def push(self, m: int) -> None:
