@@ -236,7 +236,7 @@ class XBoard:
             # (after a ponder hit the search did not know to avoid it)
             m = next((x for x in legal if not xm.lance_step_hazard(pos, x, self.xb_ep)), m)
         if m is None:
-            o = outcome(pos)
+            o = outcome(pos, legal)
             if o is not None:
                 self._claim(o)
             else:
@@ -244,12 +244,10 @@ class XBoard:
             self.force = True
             return
         text = xm.move_text(pos, m, self.rb)
-        after = pos.copy()
-        after.push(m)
-        o = outcome(after)
+        self._push(m)
+        o = outcome(self.game.pos)
         if o is not None and o.reason in ('repetition', 'fifty-move'):
             self.send('offer draw')      # claims a draw that our move brings about
-        self._push(m)
         self.send(f'move {text}')
         if o is not None and o.reason not in ('repetition', 'fifty-move'):
             self._claim(o)
@@ -293,13 +291,14 @@ class XBoard:
     def _think(self) -> None:
         """The engine is on move: claim a finished game or start thinking."""
         pos = self.game.pos
-        o = outcome(pos)
+        legal = pos.legal_moves()
+        o = outcome(pos, legal)
         if o is not None and self._claimable(o):
             self._claim(o)
             self.force = True
             return
         limits = self._clock_limits(pos)
-        avoid = [m for m in pos.legal_moves() if xm.lance_step_hazard(pos, m, self.xb_ep)]
+        avoid = [m for m in legal if xm.lance_step_hazard(pos, m, self.xb_ep)]
         self._start('think', pos, limits, avoid)
         self._arm_deadline()
 
