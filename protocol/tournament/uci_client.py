@@ -16,7 +16,7 @@ import re
 
 from cazaux_engine import Position
 
-from .client import Client, EngineError, EngineSetupError, EngineTimeout, Reply, clock_ms
+from .client import Client, EngineError, EngineSetupError, Reply, clock_ms
 from .timecontrol import TimeControl
 
 _OPTION = re.compile(r'^option\s+name\s+(.*?)\s+type\s+(\S+)(.*)$')
@@ -112,10 +112,7 @@ class UCIClient(Client):
         deadline = t0 + limit
         score = mate = depth = None
         while True:
-            try:
-                t, line = self.read(deadline, 'bestmove')
-            except EngineTimeout:
-                raise EngineTimeout('no move in time') from None
+            t, line = self.read(deadline, 'move')
             words = line.split()
             if not words:
                 continue

@@ -195,10 +195,7 @@ class XBoardClient(Client):
         score = mate = depth = None
         legs = ''
         while True:
-            try:
-                t, line = self.read(deadline, 'move')
-            except EngineTimeout:
-                raise EngineTimeout('no move in time') from None
+            t, line = self.read(deadline, 'move')
             s = line.strip()
             if s.startswith('move '):
                 text = s[5:].strip()
