@@ -65,8 +65,9 @@ class XBoard:
         self.thread = SearchThread(self.searcher)
         self.lock = threading.RLock()
         self.game = Game('chess')
-        self.xb_irreversible: list[bool] = []   # per game move: resets XBoard's 50-move count
-        self.xb_ep = None              # the square XBoard now takes for an e.p. square
+        # per game move, what XBoard makes of it: (resets its 50-move count,
+        # the square it then takes for an e.p. square or None)
+        self.xb_moves: list[tuple[bool, int | None]] = []
         self.clock = Clock()
         self.force = False
         self.engine_side = -1          # the colour the engine plays (when not in force mode)
@@ -194,7 +195,7 @@ class XBoard:
     def _xb_fifty(self) -> int:
         """XBoard's 50-move count (plies) in the current game."""
         n = 0
-        for irr in reversed(self.xb_irreversible):
+        for irr, _ in reversed(self.xb_moves):
             if irr:
                 return n
             n += 1
@@ -203,11 +204,15 @@ class XBoard:
     def _reset_game_state(self) -> None:
         """After a new position: per-game records start afresh."""
         self.searcher.prepare(self.game.pos)   # variant tables built off the clock
-        self.xb_irreversible = []
-        self.xb_ep = self.game.pos.ep or None
+        self.xb_moves = []
         self.start_halfmove = self.game.pos.halfmove
         self.excluded.clear()
         self.hint = None
+
+    @property
+    def xb_ep(self) -> int | None:
+        """The square XBoard now takes for an e.p. square."""
+        return self.xb_moves[-1][1] if self.xb_moves else (self.game.pos.ep or None)
 
     def _claimable(self, o: Outcome) -> bool:
         """Whether XBoard (testing claims) would accept this result claim."""
@@ -221,8 +226,8 @@ class XBoard:
     def _push(self, m: int) -> None:
         pos = self.game.pos
         slot = xm.slot_of(pos, move_from(m))
-        self.xb_irreversible.append(pos.is_capture(m) or slot in PAWN_SLOTS)
-        self.xb_ep = xm.xboard_ep_square(pos, m)
+        self.xb_moves.append((pos.is_capture(m) or slot in PAWN_SLOTS,
+                              xm.xboard_ep_square(pos, m)))
         self.game.push(m)
         self.excluded.clear()
 
@@ -481,13 +486,7 @@ class XBoard:
             return
         self.stop_search()
         self.game.undo(n)
-        del self.xb_irreversible[len(self.game.moves):]
-        self.xb_ep = self.game.pos.ep or None
-        if self.game.moves:
-            last = self.game.moves[-1]
-            self.game.pos.pop()
-            self.xb_ep = xm.xboard_ep_square(self.game.pos, last)
-            self.game.pos.push(last)
+        del self.xb_moves[len(self.game.moves):]
         self.excluded.clear()
         self._restart_analysis()
 
