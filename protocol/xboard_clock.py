@@ -116,10 +116,9 @@ class Clock:
                 mine = max(0.01, mine - overhead)
                 if turn > 0:
                     lim.wtime, lim.btime = mine, theirs
-                    lim.winc = lim.binc = self.inc
                 else:
                     lim.btime, lim.wtime = mine, theirs
-                    lim.winc = lim.binc = self.inc
+                lim.winc = lim.binc = self.inc
                 if self.mps:
                     lim.movestogo = self.mps - moves_made % self.mps
                 budget = min(mine / (lim.movestogo or 30) + self.inc, mine / 2)
