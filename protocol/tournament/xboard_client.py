@@ -156,10 +156,10 @@ class XBoardClient(Client):
         self.send('easy')
         self.send('computer')
         self.send('force')
-        if start_fen != v.start or self.feature('setboard') == '1':
-            if self.feature('setboard') != '1':
-                raise EngineSetupError('engine cannot set up positions (no feature setboard=1)')
+        if self.feature('setboard') == '1':
             self.send(f'setboard {start_fen}')
+        elif start_fen != v.start:
+            raise EngineSetupError('engine cannot set up positions (no feature setboard=1)')
         self.sent = 0
         self.playing = False
         self.thinking = False
