@@ -54,6 +54,19 @@ class ArbiterSettings:
     draw: Draw | None = None
 
 
+def _loss(colour: int) -> str:
+    """The result of a game lost by ``colour``."""
+    return '0-1' if colour > 0 else '1-0'
+
+
+def start_failed(opening: Opening, colour: int, why: str) -> GameResult:
+    """The game lost by ``colour``, whose engine could not be started (``why``):
+    the opening's moves as given and no other."""
+    moves = list(opening.moves)
+    return GameResult(opening.fen, moves, ['book'] * len(moves), _loss(colour), 'abandoned',
+                      f"{SIDE[colour]}'s engine failed to start ({why})")
+
+
 def parse_engine_move(pos, text: str, rank_base: int) -> int:
     """The legal move ``text`` (IllegalMoveError otherwise), also in the
     XBoard two-leg form of an en-passant capture (``e5d5,d5d6``: the
@@ -124,7 +137,7 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
         return game
 
     def lose(colour: int, termination: str, reason: str) -> GameResult:
-        return finish('0-1' if colour > 0 else '1-0', termination, reason)
+        return finish(_loss(colour), termination, reason)
 
     def engine_failed(colour: int, e: EngineError, thinking: bool) -> GameResult:
         """The game lost by ``colour``'s engine, which failed with ``e``."""

@@ -18,7 +18,7 @@ import threading
 import traceback
 from dataclasses import dataclass
 
-from .arbiter import SIDE, ArbiterSettings, GameResult, play_game
+from .arbiter import ArbiterSettings, GameResult, play_game, start_failed
 from .client import Client, EngineError
 from .detect import make_client
 from .engine_spec import EngineSpec
@@ -181,11 +181,7 @@ class Tournament:
             if isinstance(c, str):
                 if self.aborted:
                     return None
-                r = GameResult(p.opening.fen, list(p.opening.moves), ['book'] * len(p.opening.moves))
-                r.result = '0-1' if colour > 0 else '1-0'
-                r.termination = 'abandoned'
-                r.reason = f"{SIDE[colour]}'s engine failed to start ({c})"
-                return r
+                return start_failed(p.opening, colour, c)
             game_clients[colour] = c
         result = play_game(game_clients, self.variant, p.opening, self.settings, self.warn)
         for colour in result.broken:
