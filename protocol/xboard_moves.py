@@ -83,16 +83,16 @@ def pv_text(pos, pv: list, rank_base: int) -> str:
     return ' '.join(plain_text(pos, m, rank_base) for m in legal_line(pos, pv))
 
 
-_SLOT_CACHE: dict = {}
+_SLOT_CACHE: dict = {}      # compiled rules (hashed by identity) -> slots()
 
 
 def slot_of(pos, sq: int) -> int:
     """XBoard's slot of the piece on ``sq``."""
-    v = pos.rules.variant
-    table = _SLOT_CACHE.get(id(v))
-    if table is None or table[0] is not v:
-        table = _SLOT_CACHE[id(v)] = (v, slots(v))
-    return table[1].get(pos.rules.letter_of[abs(pos.board[sq])], -1)
+    R = pos.rules
+    table = _SLOT_CACHE.get(R)
+    if table is None:
+        table = _SLOT_CACHE[R] = slots(R.variant)
+    return table.get(R.letter_of[abs(pos.board[sq])], -1)
 
 
 def _rank2_jump_rights(variant, fields: list) -> list:
