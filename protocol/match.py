@@ -167,7 +167,10 @@ def time_control(args) -> TimeControl:
 def engine_specs(args) -> list[EngineSpec]:
     each: dict = {}
     for text in args.each:
-        each.update(parse_fields(text))
+        fields = parse_fields(text)
+        if 'cmd' in fields or 'name' in fields:
+            raise EngineSpecError(f'--each {text!r}: cmd= and name= belong to one --engine')
+        each.update(fields)
     specs = []
     for text in args.engine:
         s = parse_engine_spec(text)

@@ -237,6 +237,14 @@ def test_help_explains_every_option(capsys):
      'invalid choice'),
     (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--pgn',
       '/nonexistent-dir/x.pgn'], 'cannot write --pgn'),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--each',
+      'proto=bogus', '--pgn', 'x'], "--each 'proto=bogus': proto must be one of auto, uci, xboard"),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--each',
+      'option.=5', '--pgn', 'x'], "--each 'option.=5': option. needs a name"),
+    (['--variant', 'chess', '--engine', 'a', '--engine', 'b', '--nodes', '1', '--each',
+      'name=x', '--pgn', 'x'], "--each 'name=x': cmd= and name= belong to one --engine"),
+    (['--variant', 'chess', '--engine', 'cmd=a proto=cecp', '--engine', 'b', '--nodes', '1',
+      '--pgn', 'x'], "--engine 'cmd=a proto=cecp': proto must be one of auto, uci, xboard"),
 ])
 def test_bad_arguments(capsys, argv, message):
     with pytest.raises(SystemExit) as e:

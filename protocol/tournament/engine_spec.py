@@ -50,18 +50,25 @@ def _is_field(token: str) -> bool:
     return '=' in token and (key in _KEYS or key.startswith('option.'))
 
 
-def parse_fields(text: str) -> dict:
-    """``key=value`` fields of ``text`` (``--each``): ``{'option.Hash': '16', ...}``."""
+def parse_fields(text: str, what: str = '--each') -> dict:
+    """``key=value`` fields of ``text`` (``--each``): ``{'option.Hash': '16', ...}``.
+
+    ``what`` names the argument in error messages.
+    """
     try:
         tokens = shlex.split(text)
     except ValueError as e:
-        raise EngineSpecError(f'{text!r}: {e}') from None
+        raise EngineSpecError(f'{what} {text!r}: {e}') from None
     out = {}
     for t in tokens:
         if not _is_field(t):
-            raise EngineSpecError(f'{text!r}: {t!r} is not one of cmd=, proto=, name=, dir=, '
+            raise EngineSpecError(f'{what} {text!r}: {t!r} is not one of cmd=, proto=, name=, dir=, '
                                   'option.NAME=VALUE')
         key, _, value = t.partition('=')
+        if key == 'proto' and value not in PROTOCOLS:
+            raise EngineSpecError(f'{what} {text!r}: proto must be one of {", ".join(PROTOCOLS)}')
+        if key == 'option.':
+            raise EngineSpecError(f'{what} {text!r}: option. needs a name (option.Hash=16)')
         out[key] = value
     return out
 
@@ -76,16 +83,12 @@ def parse_engine_spec(text: str) -> EngineSpec:
     except ValueError as e:
         raise EngineSpecError(f'--engine {text!r}: {e}') from None
     if tokens and all(_is_field(t) for t in tokens):
-        fields = parse_fields(stripped)
+        fields = parse_fields(stripped, '--engine')
         if 'cmd' not in fields:
             raise EngineSpecError(f'--engine {text!r}: key=value form needs cmd=COMMAND')
         spec = parse_engine_spec(fields['cmd'])
         proto = fields.get('proto', spec.proto)
-        if proto not in PROTOCOLS:
-            raise EngineSpecError(f'--engine {text!r}: proto must be one of {", ".join(PROTOCOLS)}')
         options = {k[len('option.'):]: v for k, v in fields.items() if k.startswith('option.')}
-        if any(not k for k in options):
-            raise EngineSpecError(f'--engine {text!r}: option. needs a name (option.Hash=16)')
         return EngineSpec(spec.argv, proto, fields.get('name') or None, options,
                           fields.get('dir'), text)
     proto = 'auto'
