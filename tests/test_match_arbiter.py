@@ -279,3 +279,10 @@ def play_adjudicated(white, black, resign=None, draw=None):
 def test_xboard_engine_without_ping_and_usermove():
     r, log = play(fake('xboard', '--v1'), fake('xboard', '--v1 --seed 9'), maxmoves=4)
     assert (r.result, r.termination, len(r.moves), log) == ('1/2-1/2', 'adjudication', 8, [])
+
+
+def test_mate_scores_of_both_protocols_are_moves():
+    # XBoard thinking output's 100000 + N means mate in N moves (engine-intf.html),
+    # as this engine sends it; it used to be read as plies (+M2 here)
+    r, _ = play_adjudicated(fake('xboard', '--score 100003'), fake('xboard', '--score -100002'))
+    assert r.comments[0].startswith('+M3/1 ') and r.comments[1].startswith('-M2/1 ')

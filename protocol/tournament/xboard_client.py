@@ -221,8 +221,8 @@ class XBoardClient(Client):
             if m:
                 depth, cp = int(m.group(1)), int(m.group(2))
                 if abs(cp) >= XBOARD_MATE:
-                    plies = abs(cp) - XBOARD_MATE
-                    mate, score = (plies + 1) // 2 * (1 if cp > 0 else -1), None
+                    # the protocol's 100000 + N means mate in N moves (not plies)
+                    mate, score = (abs(cp) - XBOARD_MATE) * (1 if cp > 0 else -1), None
                 else:
                     score, mate = cp, None
 
