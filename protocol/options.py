@@ -101,6 +101,21 @@ class Options:
         searcher.material_only = self['Evaluation'] == 'material'
         searcher.move_overhead = self['Move Overhead'] / 1000
 
+    def resize_hash(self, searcher) -> str | None:
+        """Give ``searcher`` the size of option Hash.  When memory runs out,
+        the searcher keeps the size it had, the option is set back to it,
+        and the message for the user is returned (None when all went well)."""
+        mb, old = self['Hash'], searcher.hash_mb
+        if mb == old:
+            return None
+        try:
+            searcher.set_hash(mb)
+        except MemoryError:
+            self.values['Hash'] = old
+            searcher.set_hash(old)
+            return f'Hash: not enough memory for {mb} MB; keeping {old} MB'
+        return None
+
     def set(self, name: str, text: str | None) -> Option:
         """Set option ``name`` from text; return the Option (for buttons: just it)."""
         o = self.find(name)

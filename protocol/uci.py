@@ -442,17 +442,10 @@ class UciSession:
             self.thread.wait(timeout)
 
     def _apply_hash(self) -> None:
-        mb = self.options['Hash']
-        if mb == self.hash_mb:
-            return
-        try:
-            self.searcher.set_hash(mb)
-            self.hash_mb = mb
-        except MemoryError:
-            self.options.values['Hash'] = self.hash_mb
-            self.searcher.set_hash(self.hash_mb)
-            self.tell(f'error: Hash: not enough memory for {mb} MB; '
-                      f'keeping {self.hash_mb} MB')
+        error = self.options.resize_hash(self.searcher)
+        self.hash_mb = self.options['Hash']
+        if error:
+            self.tell(f'error: {error}')
 
     def _clear_hash(self) -> None:
         self.clear_pending = False

@@ -627,7 +627,9 @@ class XBoard:
     def _apply_option(self, name: str, value: str | None) -> None:
         self.options.set(name, value)
         if name == 'Hash':
-            self.searcher.set_hash(self.options['Hash'])
+            error = self.options.resize_hash(self.searcher)
+            if error:
+                self.send(f'tellusererror {error}')
         elif name == 'Clear Hash':
             self.searcher.clear()
         elif name in ('Evaluation', 'Move Overhead'):

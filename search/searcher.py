@@ -75,8 +75,8 @@ class Searcher:
 
     # -- control (thread-safe: plain attribute writes) -------------------------
     def set_hash(self, mb: int) -> None:
-        self.hash_mb = mb
         self.tt.resize(mb)
+        self.hash_mb = mb       # only once the table has its new size
 
     def clear(self) -> None:
         self.tt.clear()

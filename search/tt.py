@@ -58,9 +58,9 @@ class TranspositionTable:
     def resize(self, mb: float) -> None:
         slots = max(1024, int(mb * (1 << 20)) // BYTES_PER_SLOT)
         size = 1 << (slots.bit_length() - 1)
+        self.table = [0] * size         # first: a MemoryError leaves the table as it was
         self.size = size
         self.mask = size - 2           # even index; its pair is index ^ 1
-        self.table = [0] * size
         self.age = 0
 
     def clear(self) -> None:

@@ -433,3 +433,39 @@ def test_setboard_gives_a_second_rank_king_its_jump(eng):
              'usermove f2f4', 'usermove f11h9',
              'setboard 12/12/5k6/12/12/12/12/12/12/5K6/12/12 w - - 0 1', 'usermove f3f5')
     assert eng.sync(2) == ['Illegal move (not legal in this position): f3f5']
+
+
+def test_hash_without_memory_keeps_the_old_table(monkeypatch):
+    # in-process: a Hash the machine cannot give is refused with a message,
+    # the engine keeps the size it had and goes on
+    from protocol.xboard import XBoard
+    lines = []
+
+    class Out:
+        send = lines.append
+
+    x = XBoard(Out())
+    real = x.searcher.set_hash
+
+    def set_hash(mb):
+        if mb > 1000:
+            raise MemoryError
+        real(mb)
+
+    monkeypatch.setattr(x.searcher, 'set_hash', set_hash)
+    x.handle('option Hash=4000')
+    assert lines == ['tellusererror Hash: not enough memory for 4000 MB; keeping 64 MB']
+    assert x.options['Hash'] == 64 and x.searcher.hash_mb == 64
+    lines.clear()
+    x.handle('memory 32')
+    assert lines == [] and x.options['Hash'] == 32 and x.searcher.hash_mb == 32
+    x.handle('quit')
+
+
+def test_table_unchanged_when_resize_runs_out_of_memory():
+    from search.tt import BYTES_PER_SLOT, TranspositionTable
+    t = TranspositionTable(1)
+    before = (t.size, t.mask, t.table)
+    with pytest.raises(MemoryError):
+        t.resize((1 << 41) * BYTES_PER_SLOT)     # 2**61 slots: more than a list can hold
+    assert (t.size, t.mask, t.table) == before and t.table is before[2]
