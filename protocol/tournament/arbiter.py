@@ -16,12 +16,13 @@ move limit, the engines' scores), ``abandoned`` (crash, rejection, failed start)
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from cazaux_engine import IllegalMoveError, move_text, parse_fen, parse_move, to_fen
 from cazaux_engine.outcome import outcome
-from cazaux_engine.rules import EP, move_flag, move_from, move_to
+# an engine's move: plain coordinates, or XBoard's two-leg form of an e.p.
+# capture (e5d5,d5d6); ranks from rank_base
+from protocol.xboard_moves import parse as parse_engine_move
 
 from .adjudication import Adjudicator, Draw, Resign, reply_score
 from .client import Client, EngineCrashed, EngineError, EngineTimeout, Reply
@@ -29,7 +30,6 @@ from .openings import Opening
 from .timecontrol import Clock, TimeControl
 
 SIDE = {1: 'White', -1: 'Black'}
-_SQUARE = re.compile(r'^([a-p])(\d{1,2})$')
 
 
 @dataclass
@@ -65,34 +65,6 @@ def start_failed(opening: Opening, colour: int, why: str) -> GameResult:
     moves = list(opening.moves)
     return GameResult(opening.fen, moves, ['book'] * len(moves), _loss(colour), 'abandoned',
                       f"{SIDE[colour]}'s engine failed to start ({why})")
-
-
-def parse_engine_move(pos, text: str, rank_base: int) -> int:
-    """The legal move ``text`` (IllegalMoveError otherwise), also in the
-    XBoard two-leg form of an en-passant capture (``e5d5,d5d6``: the
-    capturing pawn steps onto the victim, then on to the e.p. square)."""
-    legs = text.strip().split(',')
-    if len(legs) == 1:
-        return parse_move(pos, legs[0], rank_base)
-    if len(legs) != 2 or len(legs[0]) < 4:
-        raise IllegalMoveError(f'{text}: not a move this arbiter understands')
-    first = _split_squares(legs[0])
-    second = _split_squares(legs[1])
-    if not first or not second or first[1] != second[0]:
-        raise IllegalMoveError(f'{text}: the legs do not join')
-    m = parse_move(pos, first[0] + second[1] + second[2], rank_base)
-    R = pos.rules
-    victim = R.square_name(R.sq(R.file_of(move_to(m)), R.rank_of(move_from(m))), rank_base)
-    if move_flag(m) != EP or victim != first[1]:
-        raise IllegalMoveError(f'{text}: a two-leg move must be an en-passant capture via '
-                               "the captured pawn's square")
-    return m
-
-
-def _split_squares(text: str):
-    """``('e5', 'd5', 'q')`` from ``e5d5q``; None if it is not two squares."""
-    m = re.match(r'^([a-p]\d{1,2})([a-p]\d{1,2})([a-zA-Z]?)$', text.strip())
-    return m.groups() if m else None
 
 
 def move_comment(reply: Reply) -> str:
