@@ -18,18 +18,7 @@ from .variants import VariantError, get_variant
 
 def perft(pos: Position, depth: int) -> int:
     """Leaf count at ``depth`` plies; the last ply is counted, not played."""
-    if depth <= 0:
-        return 1
-    moves = pos.legal_moves()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    push, pop = pos.push, pos.pop
-    for m in moves:
-        push(m)
-        n += perft(pos, depth - 1)
-        pop()
-    return n
+    return pos.perft(depth)
 
 
 def divide(pos: Position, depth: int) -> list[tuple[str, int]]:

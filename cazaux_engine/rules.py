@@ -29,10 +29,9 @@ Betza atoms and the variant's rules (see :func:`compile_rules`):
     screen, or (Eagle/Rhinoceros) by stepping onto a ray square from a
     ``wings`` square and sliding in.
 
-Moves are ints: ``from | to << 9 | promotion << 18 | flag << 24`` where
-promotion is the army index of the new piece and flag is one of
-``DOUBLE`` (a double step that may leave an e.p. square), ``EP``,
-``CASTLE``.
+Moves are ints (see :mod:`cazaux_engine.moves`, re-exported here).  The
+move generator itself reads these tables flattened into C arrays
+(:mod:`cazaux_engine.movetables`).
 """
 from __future__ import annotations
 
@@ -40,37 +39,13 @@ import random
 from dataclasses import dataclass
 
 from .betza import bent_slides, crossed
+from .moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN,  # noqa: F401
+                    PROMO, RIDE, RIDE_C, RIDE_M, SQ_MASK, make_move, move_flag, move_from,
+                    move_promo, move_to)
 from .variants import Variant, square_index
 
 PAD = 3
 OFFBOARD = 99
-
-# component kinds
-LEAP, LEAP_M, LEAP_C, RIDE, RIDE_M, RIDE_C, HOP, LAME_M, BENT, PROMO, PAWN = range(11)
-
-# move flags
-DOUBLE, EP, CASTLE = 1, 2, 3
-SQ_MASK = 511
-
-
-def make_move(frm: int, to: int, promo: int = 0, flag: int = 0) -> int:
-    return frm | to << 9 | promo << 18 | flag << 24
-
-
-def move_from(m: int) -> int:
-    return m & SQ_MASK
-
-
-def move_to(m: int) -> int:
-    return m >> 9 & SQ_MASK
-
-
-def move_promo(m: int) -> int:
-    return m >> 18 & 63
-
-
-def move_flag(m: int) -> int:
-    return m >> 24
 
 
 @dataclass

@@ -1,21 +1,19 @@
 """The tree search: principal-variation alpha-beta and quiescence.
 
-:class:`AlphaBeta` is built once per ``Searcher.search`` call around one
-private copy of the position.  Its hot functions are closures over local
-variables (the fastest name lookups Python offers); they are exposed as
-attributes:
+A :class:`Tree` searches one private copy of the position for one search
+thread; several trees (Lazy SMP) share the transposition table and the
+:class:`Control` that stops them.  Compiled, the whole tree runs without
+the GIL.
 
-``root(moves, depth, alpha, beta) -> (score, move)``
-    search the root moves (already ordered) to ``depth``; fail-soft, so a
-    score outside (alpha, beta) is a bound.  ``pv[0]`` holds the principal
-    variation when a move scored inside the window.
-``nodes()``, ``seldepth()``
-    counters for the progress reports.
+``root(depth, alpha, beta)`` searches the root moves, kept (already ordered)
+at the front of the position's move buffer by :meth:`Tree.set_root`, to
+``depth``; fail-soft, so a score outside (alpha, beta) is a bound.  The
+principal variation is :meth:`Tree.pv` when a move scored inside the window;
+:meth:`Tree.found` lists the moves that became best during the call.
 
-A search is interrupted by raising :class:`Stop` from the node counter
-check (every ``CHECK_EVERY`` nodes): the stop flag, the node limit and the
-hard deadline of ``ctl`` (the Searcher) are read there.  The position is
-left mid-tree afterwards and must be thrown away.
+A search stops when :class:`Control` says so: its stop flag, the node limit
+and the hard deadline are read every ``CHECK_EVERY`` nodes.  The tree then
+returns at once through every level (``stopped``); its scores are void.
 
 Per node, in order: quiescence at depth 0; the stop check; game-end rules
 (two bare Kings draw; in bare-King variants a bare King loses unless it can
@@ -31,368 +29,501 @@ all is mate, or stalemate scored by the variant's rule.
 from __future__ import annotations
 
 import math
+from array import array
 from time import perf_counter
 
-from cazaux_engine.rules import EP
+import cython
 
 from . import params as P
-from .checks import filter_for
-from .eval import unpack
-from .ordering import MOVE_MASK, make_order, reward
-from .tt import EXACT, LOWER, UPPER, score_from_tt, score_to_tt
+
+if cython.compiled:
+    from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
+    from cython.cimports.cazaux_engine.position import Position
+    from cython.cimports.search.checks import CheckFilter
+    from cython.cimports.search.eval import Evaluator
+    from cython.cimports.search.ordering import MoveOrder
+    from cython.cimports.search.tt import (EXACT, LOWER, UPPER, TranspositionTable, entry_bound,
+                                           entry_depth, entry_move, entry_score, score_from_tt,
+                                           score_to_tt)
+else:
+    from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
+    from cazaux_engine.position import Position
+
+    from .checks import CheckFilter
+    from .eval import Evaluator
+    from .ordering import MoveOrder
+    from .tt import (EXACT, LOWER, UPPER, TranspositionTable, entry_bound, entry_depth, entry_move,
+                     entry_score, score_from_tt, score_to_tt)
+
+NO_SCORE = cython.declare(cython.int, 2_000_000)       # "no game-end rule applies"
+LMR_MOVES = cython.declare(cython.int, 256)
 
 
-class Stop(Exception):
-    """Raised inside the tree to abandon the search."""
+def lmr_table(max_ply: int, divisor: float) -> array:
+    """lmr[depth * LMR_MOVES + move number] = plies to reduce a late quiet move."""
+    return array('i', [int(math.log(d) * math.log(n) / divisor) if d and n else 0
+                       for d in range(max_ply + 2) for n in range(LMR_MOVES)])
 
 
-_lmr: dict = {}
+@cython.cclass
+class Control:
+    """What stops the trees of one search (shared by its threads)."""
+
+    def __init__(self):
+        self.stop = False
+        self.node_limit = -1          # main thread's nodes; -1: none
+        self.deadline = -1.0          # perf_counter() seconds; < 0: none
 
 
-def lmr_table() -> list:
-    """lmr[depth][move number] = plies to reduce a late quiet move (cached)."""
-    key = (P.LMR_DIVISOR, P.MAX_PLY)
-    t = _lmr.get(key)
-    if t is None:
-        t = _lmr[key] = [[int(math.log(d) * math.log(n) / P.LMR_DIVISOR) if d and n else 0
-                          for n in range(256)] for d in range(P.MAX_PLY + 2)]
-    return t
+@cython.cclass
+class Tree:
+    """The search of one thread; see the module docstring."""
 
-
-class AlphaBeta:
-    def __init__(self, pos, tt, evaluate, ctl, killers, history):
-        self.pv = pv = [[] for _ in range(P.MAX_PLY + 2)]
-        R = pos.rules
-        V = R.variant
-        board = pos.board
-        pieces = pos.pieces
-        kings = pos.kings
-        value = R.value
-        legal_moves = pos.legal_moves
-        push, pop = pos.push, pos.pop
-        push_null, pop_null = pos.push_null, pos.pop_null
-        in_check_of = pos.in_check
-        attacked_after = pos.attacked_after
-        move_is_legal = pos.move_is_legal
-        game = pos.history
-        order, order_captures = make_order(pos, killers, history)
-        cf = filter_for(R)
-        reach, lines, hoppers = cf.reach, cf.lines, cf.hoppers
-        probe, store = tt.probe, tt.store
-        MATE, MATE_BOUND, INF, MAX_PLY = P.MATE, P.MATE_BOUND, P.INF, P.MAX_PLY
-        CHECK_MASK = P.CHECK_EVERY - 1
-        RFP_DEPTH, RFP_MARGIN = P.RFP_DEPTH, P.RFP_MARGIN
-        FUT_DEPTH, FUT_MARGIN = P.FUTILITY_DEPTH, P.FUTILITY_MARGIN
-        LMP_DEPTH, LMP_COUNT = P.LMP_DEPTH, P.LMP_COUNT
-        LMR_MIN_DEPTH, LMR_MIN_MOVES = P.LMR_MIN_DEPTH, P.LMR_MIN_MOVES
-        NULL_MIN_DEPTH, NULL_R, NULL_MAT = P.NULL_MIN_DEPTH, P.NULL_REDUCTION, P.NULL_MIN_MATERIAL
-        DELTA = P.DELTA_MARGIN
+    def __init__(self, pos: Position, tt: TranspositionTable, evaluator: Evaluator,
+                 order: MoveOrder, checks: CheckFilter, ctl: Control, main: bool = True):
+        V = pos.rules.variant
+        self.pos, self.tt, self.ev, self.order, self.cf, self.ctl = pos, tt, evaluator, order, checks, ctl
+        self.main = main
+        self.max_ply = P.MAX_PLY
+        self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
+        self.check_mask = P.CHECK_EVERY - 1
+        self.rfp_depth, self.rfp_margin = P.RFP_DEPTH, P.RFP_MARGIN
+        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, P.LMP_DEPTH
+        self.fut_margin = array('i', P.FUTILITY_MARGIN)
+        self.lmp_count = array('i', P.LMP_COUNT)
+        self.lmr_min_depth, self.lmr_min_moves = P.LMR_MIN_DEPTH, P.LMR_MIN_MOVES
+        self.null_min_depth, self.null_r, self.null_mat = (P.NULL_MIN_DEPTH, P.NULL_REDUCTION,
+                                                           P.NULL_MIN_MATERIAL)
+        self.delta = P.DELTA_MARGIN
+        self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         # zugzwang is the point of a game where having no move loses
-        null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
-        shatranj = V.bare_king == 'shatranj'
-        stalemate_score = -MATE if V.stalemate == 'loss' else None
-        lmr = lmr_table()
-        EMPTY = []
-        nodes = 0
-        seldepth = 0
-        max_ext_ply = 0
+        self.null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
+        self.shatranj = V.bare_king == 'shatranj'
+        self.stalemate_loss = V.stalemate == 'loss'
+        plies = P.MAX_PLY + 2
+        self.pv_moves = array('i', [0]) * (plies * plies)
+        self.pv_len = array('i', [0]) * plies
+        self.quiets = array('i', [0]) * len(pos.moves)
+        self.found_moves = array('i', [0]) * 256
+        self.nodes = self.seldepth = 0
+        self.n_root = self.n_found = self.qtop = 0
+        self.max_ext_ply = 0
+        self.stopped = False
 
-        def check():
-            if ctl._stop:
-                raise Stop
-            lim = ctl._node_limit
-            if lim is not None and nodes >= lim:
-                raise Stop
-            dl = ctl._deadline
-            if dl is not None and perf_counter() >= dl:
-                raise Stop
+    # -- the Python interface ---------------------------------------------------------------
+    def set_root(self, moves: list) -> None:
+        """The root moves, in the order to search them."""
+        for k, m in enumerate(moves):
+            self.pos.moves[k] = m
+        self.n_root = len(moves)
 
-        def bare_rule(us, ply):
-            """Score when a side has a bare King, None when play goes on."""
-            nus, nthem = len(pieces[us]), len(pieces[-us])
-            if nus == 1 and nthem == 1:
+    def root(self, depth: cython.int, alpha: cython.int, beta: cython.int) -> int:
+        """Search the root moves to ``depth``; see the module docstring."""
+        score: cython.int
+        with cython.nogil:
+            score = self.root_search(depth, alpha, beta)
+        return score
+
+    def pv(self) -> list:
+        """The principal variation of the last root call ([] if none)."""
+        return [self.pv_moves[k] for k in range(self.pv_len[0])]
+
+    def found(self) -> list:
+        """The moves that became best, in turn, during the last root call."""
+        return [self.found_moves[k] for k in range(min(self.n_found, 256))]
+
+    def reset_counters(self) -> None:
+        self.nodes = self.seldepth = 0
+        self.stopped = False
+
+    # -- stopping ---------------------------------------------------------------------------------
+    def now(self) -> cython.double:
+        t: cython.double
+        with cython.gil:
+            t = perf_counter()
+        return t
+
+    def check(self) -> cython.bint:
+        """Read the Control every CHECK_EVERY nodes; True (and ``stopped``) to stop."""
+        if self.ctl.stop:
+            self.stopped = True
+        elif self.main:
+            if 0 <= self.ctl.node_limit <= self.nodes:
+                self.stopped = True
+            elif self.ctl.deadline >= 0 and self.now() >= self.ctl.deadline:
+                self.stopped = True
+        return self.stopped
+
+    # -- the tree -----------------------------------------------------------------------------------
+    def bare_rule(self, us: cython.int, ply: cython.int, n: cython.int) -> cython.int:
+        """Score when a side has a bare King, NO_SCORE when play goes on."""
+        nus: cython.int = self.pos.count(us)
+        nthem: cython.int = self.pos.count(-us)
+        last: cython.int = -1
+        k: cython.int
+        end: cython.int
+        if nus == 1 and nthem == 1:
+            return 0
+        if not self.shatranj:
+            return NO_SCORE
+        if nthem == 1:
+            return self.mate - ply                   # the opponent stayed bare: we win
+        if nus == 1:
+            if nthem == 2:
+                for k in range(2):
+                    if self.pos.piece_at(-us, k) != self.pos.king_of(-us):
+                        last = self.pos.piece_at(-us, k)
+                end = self.pos.gen_legal(n, False)
+                for k in range(n, end):
+                    if move_to(self.pos.moves[k]) == last:
+                        return 0                     # we take it: two bare Kings
+            return -self.mate + ply
+        return NO_SCORE
+
+    def update_pv(self, ply: cython.int, m: cython.int) -> cython.void:
+        """pv[ply] = [m] + pv[ply + 1]"""
+        width: cython.int = self.max_ply + 2
+        k: cython.int
+        n: cython.int = self.pv_len[ply + 1]
+        self.pv_moves[ply * width] = m
+        for k in range(n):
+            self.pv_moves[ply * width + 1 + k] = self.pv_moves[(ply + 1) * width + k]
+        self.pv_len[ply] = n + 1
+
+    def qsearch(self, alpha: cython.int, beta: cython.int, ply: cython.int,
+                in_check: cython.bint, n: cython.int) -> cython.int:
+        us: cython.int
+        s: cython.int
+        key: cython.ulonglong
+        e: cython.ulonglong
+        bound: cython.int
+        tscore: cython.int
+        alpha0: cython.int = alpha
+        best: cython.int
+        stand: cython.int
+        end: cython.int
+        i: cython.int
+        m: cython.int
+        frm: cython.int
+        to: cython.int
+        promo: cython.int
+        cap: cython.int
+        gain: cython.int
+        ksq: cython.int
+        score: cython.int
+        gives: cython.bint
+        self.nodes += 1
+        if not self.nodes & self.check_mask and self.check():
+            return 0
+        if ply > self.seldepth:
+            self.seldepth = ply
+        us = self.pos.turn
+        if self.pos.count(us) == 1 or self.pos.count(-us) == 1:
+            s = self.bare_rule(us, ply, n)
+            if s != NO_SCORE:
+                return s
+        if ply >= self.max_ply:
+            return self.ev.evaluate(self.pos)
+        key = self.pos.hash
+        e = self.tt.lookup(key)
+        if e:
+            bound = entry_bound(e)
+            tscore = score_from_tt(entry_score(e), ply)
+            if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
+                return tscore
+        if in_check:
+            end = self.pos.gen_legal(n, False)
+            if end == n:
+                return -self.mate + ply
+            best = stand = -self.inf
+        else:
+            best = stand = self.ev.evaluate(self.pos)
+            if stand >= beta:
+                return stand
+            if stand > alpha:
+                alpha = stand
+            end = self.pos.gen_legal(n, True)
+            if end == n:
+                return stand
+        ksq = self.pos.king_of(-us)
+        self.order.score_captures(n, end)
+        for i in range(n, end):
+            m = self.order.pick(i, end)
+            frm = move_from(m)
+            to = move_to(m)
+            promo = move_promo(m)
+            if not in_check:
+                cap = self.pos.board[to]
+                if cap:
+                    gain = self.order.val(cap)
+                    if promo:
+                        gain += self.order.val(promo)
+                    elif gain < self.order.val(self.pos.board[frm]) and self.pos.attacked_after(m):
+                        continue
+                elif promo:
+                    gain = self.order.val(promo)
+                else:
+                    gain = self.order.val(self.pos.board[frm])          # en passant
+                if stand + gain + self.delta <= alpha:
+                    continue
+            self.pos.make(m)
+            gives = False
+            if self.cf.may_check(self.pos.board[to], m, ksq):
+                gives = self.pos.in_check()
+            score = -self.qsearch(-beta, -alpha, ply + 1, gives, end)
+            self.pos.unmake()
+            if self.stopped:
                 return 0
-            if not shatranj:
-                return None
-            if nthem == 1:
-                return MATE - ply            # the opponent stayed bare: we win
-            if nus == 1:
-                if nthem == 2:
-                    last = [s for s in pieces[-us] if s != kings[-us]][0]
-                    for m in legal_moves():
-                        if m >> 9 & 511 == last:
-                            return 0         # we take it: two bare Kings
-                return -MATE + ply
-            return None
+            if score > best:
+                best = score
+                if score > alpha:
+                    if score >= beta:
+                        self.tt.store(key, m, 0, LOWER, score_to_tt(score, ply))
+                        return score
+                    alpha = score
+        self.tt.store(key, 0, 0, EXACT if best > alpha0 else UPPER, score_to_tt(best, ply))
+        return best
 
-        def qsearch(alpha, beta, ply, in_check):
-            nonlocal nodes, seldepth
-            nodes += 1
-            if not nodes & CHECK_MASK:
-                check()
-            if ply > seldepth:
-                seldepth = ply
-            us = pos.turn
-            if len(pieces[us]) == 1 or len(pieces[-us]) == 1:
-                s = bare_rule(us, ply)
-                if s is not None:
-                    return s
-            if ply >= MAX_PLY:
-                return evaluate(pos)
-            key = pos.hash
-            e = probe(key)
-            if e is not None:
-                bound = e[2]
-                tscore = score_from_tt(e[3], ply)
+    def search(self, depth: cython.int, alpha: cython.int, beta: cython.int, ply: cython.int,
+               in_check: cython.bint, null_ok: cython.bint, n: cython.int) -> cython.int:
+        """The score of the position to ``depth``; its moves go to the buffer at ``n``."""
+        pv_node: cython.bint = beta - alpha > 1
+        us: cython.int
+        s: cython.int
+        hm: cython.int
+        i: cython.int
+        lo: cython.int
+        h: cython.ulonglong
+        key: cython.ulonglong
+        e: cython.ulonglong
+        hmove: cython.int = 0
+        tscore: cython.int
+        bound: cython.int
+        ev: cython.int
+        score: cython.int
+        best: cython.int
+        best_move: cython.int = 0
+        count: cython.int = 0
+        qbase: cython.int
+        nq: cython.int = 0
+        ext_ok: cython.bint
+        prune: cython.bint
+        ksq: cython.int
+        end: cython.int
+        nxt: cython.int
+        generated: cython.bint
+        tried_hash: cython.bint
+        m: cython.int
+        frm: cython.int
+        to: cython.int
+        promo: cython.int
+        quiet: cython.bint
+        gives: cython.bint
+        pushed: cython.bint
+        new_depth: cython.int
+        r: cython.int
+        bonus: cython.int
+        q: cython.int
+        if pv_node:
+            self.pv_len[ply] = 0
+        if depth <= 0:
+            return self.qsearch(alpha, beta, ply, in_check, n)
+        self.nodes += 1
+        if not self.nodes & self.check_mask and self.check():
+            return 0
+        us = self.pos.turn
+        if self.pos.count(us) == 1 or self.pos.count(-us) == 1:
+            s = self.bare_rule(us, ply, n)
+            if s != NO_SCORE:
+                return s
+        hm = self.pos.halfmove
+        if hm >= 4:
+            if hm >= 100:
+                return -self.mate + ply if in_check and self.pos.gen_legal(n, False) == n else 0
+            h = self.pos.hash
+            i = self.pos.sp - 4
+            lo = i + 4 - hm
+            if lo < 0:
+                lo = 0
+            while i >= lo:
+                if self.pos.u_hash[i] == h:
+                    return 0
+                i -= 2
+        if ply >= self.max_ply:
+            return self.ev.evaluate(self.pos)
+        # mate distance pruning
+        if alpha < -self.mate + ply:
+            alpha = -self.mate + ply
+        if beta > self.mate - ply - 1:
+            beta = self.mate - ply - 1
+        if alpha >= beta:
+            return alpha
+        key = self.pos.hash
+        e = self.tt.lookup(key)
+        if e:
+            hmove = entry_move(e)
+            if not pv_node and entry_depth(e) >= depth:
+                tscore = score_from_tt(entry_score(e), ply)
+                bound = entry_bound(e)
                 if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
                     return tscore
-            alpha0 = alpha
-            if in_check:
-                moves = legal_moves()
-                if not moves:
-                    return -MATE + ply
-                best = -INF
-                stand = -INF
-            else:
-                best = stand = evaluate(pos)
-                if stand >= beta:
-                    return stand
-                if stand > alpha:
-                    alpha = stand
-                moves = legal_moves(True)
-                if not moves:
-                    return stand
-            ksq = kings[-us]
-            kline = lines[ksq]
-            for k in order_captures(moves):
-                m = k & MOVE_MASK
-                frm = m & 511
-                to = m >> 9 & 511
-                promo = m >> 18 & 63
-                if not in_check:
-                    cap = board[to]
-                    if cap:
-                        gain = value[cap]
-                        if promo:
-                            gain += value[promo]
-                        elif gain < value[board[frm]] and attacked_after(m):
-                            continue
-                    elif promo:
-                        gain = value[promo]
-                    else:
-                        gain = value[board[frm]]          # en passant
-                    if stand + gain + DELTA <= alpha:
-                        continue
-                push(m)
-                if (m >> 24 > 1 or reach[board[to]][to] >> ksq & 1 or kline >> frm & 1
-                        or (hoppers and kline >> to & 1)):
-                    score = -qsearch(-beta, -alpha, ply + 1, in_check_of())
-                else:
-                    score = -qsearch(-beta, -alpha, ply + 1, False)
-                pop()
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        if score >= beta:
-                            store(key, m, 0, LOWER, score_to_tt(score, ply))
-                            return score
-                        alpha = score
-            store(key, 0, 0, EXACT if best > alpha0 else UPPER, score_to_tt(best, ply))
-            return best
-
-        def ordered(hmove, ply):
-            """The moves to try: a legal hash move before generating the rest."""
-            if hmove:
-                yield hmove
-            for k in order(legal_moves(), hmove, ply):
-                m = k & MOVE_MASK
-                if m != hmove:
-                    yield m
-
-        def search(depth, alpha, beta, ply, in_check, null_ok):
-            nonlocal nodes, seldepth
-            pv_node = beta - alpha > 1
-            if pv_node:
-                pv[ply] = EMPTY
-            if depth <= 0:
-                return qsearch(alpha, beta, ply, in_check)
-            nodes += 1
-            if not nodes & CHECK_MASK:
-                check()
-            us = pos.turn
-            if len(pieces[us]) == 1 or len(pieces[-us]) == 1:
-                s = bare_rule(us, ply)
-                if s is not None:
-                    return s
-            hm = pos.halfmove
-            if hm >= 4:
-                if hm >= 100:
-                    return -MATE + ply if in_check and not legal_moves() else 0
-                h = pos.hash
-                i = len(game) - 4
-                lo = i + 4 - hm
-                if lo < 0:
-                    lo = 0
-                while i >= lo:
-                    if game[i] == h:
+        if in_check:
+            ev = -self.inf
+        else:
+            ev = self.ev.evaluate(self.pos)
+            if not pv_node and -self.mate_bound < beta < self.mate_bound:
+                if depth <= self.rfp_depth and ev - self.rfp_margin * depth >= beta:
+                    return ev
+                if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
+                        and (self.pos.npm_w if us > 0 else self.pos.npm_b) >= self.null_mat):
+                    self.pos.make_null()
+                    score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
+                                         ply + 1, False, False, n)
+                    self.pos.unmake_null()
+                    if self.stopped:
                         return 0
-                    i -= 2
-            if ply >= MAX_PLY:
-                return evaluate(pos)
-            # mate distance pruning
-            if alpha < -MATE + ply:
-                alpha = -MATE + ply
-            if beta > MATE - ply - 1:
-                beta = MATE - ply - 1
-            if alpha >= beta:
-                return alpha
-            key = pos.hash
+                    if score >= beta:
+                        return beta if score >= self.mate_bound else score
+        if not hmove and depth >= 5 and pv_node:
+            depth -= 1          # no hash move: cheaper than internal deepening
+        best = -self.inf
+        qbase = self.qtop
+        ext_ok = ply < self.max_ext_ply
+        prune = not pv_node and not in_check
+        ksq = self.pos.king_of(-us)
+        if hmove and not self.pos.is_legal_move(hmove, n):
             hmove = 0
-            e = probe(key)
-            if e is not None:
-                hmove, tdepth, bound, tscore = e
-                if not pv_node and tdepth >= depth:
-                    tscore = score_from_tt(tscore, ply)
-                    if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
-                        return tscore
-            if in_check:
-                ev = -INF
+        tried_hash = not hmove
+        generated = False
+        end = n
+        nxt = n
+        while True:
+            # the hash move first; the other moves are generated only if it does not cut off
+            if not tried_hash:
+                m = hmove
+                tried_hash = True
             else:
-                ev = evaluate(pos)
-                if not pv_node and -MATE_BOUND < beta < MATE_BOUND:
-                    if depth <= RFP_DEPTH and ev - RFP_MARGIN * depth >= beta:
-                        return ev
-                    if (null_ok and depth >= NULL_MIN_DEPTH and ev >= beta and null_variant
-                            and unpack(pos.psq)[2 if us > 0 else 3] >= NULL_MAT):
-                        push_null()
-                        score = -search(depth - 1 - NULL_R - depth // 6, -beta, 1 - beta,
-                                        ply + 1, False, False)
-                        pop_null()
-                        if score >= beta:
-                            return beta if score >= MATE_BOUND else score
-            if not hmove and depth >= 5 and pv_node:
-                depth -= 1          # no hash move: cheaper than internal deepening
-            best = -INF
-            best_move = 0
-            count = 0
-            quiets = []
-            ext_ok = ply < max_ext_ply
-            lmr_d = lmr[depth]
-            prune = not pv_node and not in_check
-            ksq = kings[-us]
-            kline = lines[ksq]
-            for m in ordered(hmove if hmove and move_is_legal(hmove) else 0, ply):
-                frm = m & 511
-                to = m >> 9 & 511
-                promo = m >> 18 & 63
-                quiet = not board[to] and not promo and m >> 24 != EP
-                count += 1
-                # gives check? in_check only when the cheap filter cannot rule it out
-                if (m >> 24 > 1 or reach[promo * us if promo else board[frm]][to] >> ksq & 1
-                        or kline >> frm & 1 or (hoppers and kline >> to & 1)):
-                    push(m)
-                    gives = in_check_of()
-                    pushed = True
-                else:
-                    gives = pushed = False
-                if quiet and prune and not gives and best > -MATE_BOUND and (
-                        (depth <= LMP_DEPTH and count > LMP_COUNT[depth])
-                        or (depth <= FUT_DEPTH and ev + FUT_MARGIN[depth] <= alpha)):
-                    if pushed:
-                        pop()
+                if not generated:
+                    end = self.pos.gen_legal(n, False)
+                    self.order.score_moves(n, end, hmove, ply)
+                    generated = True
+                if nxt >= end:
+                    break
+                m = self.order.pick(nxt, end)
+                nxt += 1
+                if m == hmove:
                     continue
-                if not pushed:
-                    push(m)
-                if pv_node:
-                    pv[ply + 1] = EMPTY
-                new_depth = depth if gives and ext_ok else depth - 1
-                if count == 1:
-                    score = -search(new_depth, -beta, -alpha, ply + 1, gives, True)
-                else:
-                    r = 0
-                    if (quiet and depth >= LMR_MIN_DEPTH and count > LMR_MIN_MOVES
-                            and not in_check and not gives):
-                        r = lmr_d[count if count < 256 else 255]
-                        if pv_node and r:
-                            r -= 1
-                        if r >= new_depth:
-                            r = new_depth - 1
-                    score = -search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True)
-                    if score > alpha and r:
-                        score = -search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True)
-                    if pv_node and alpha < score < beta:
-                        score = -search(new_depth, -beta, -alpha, ply + 1, gives, True)
-                pop()
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        best_move = m
-                        if pv_node:
-                            pv[ply] = [m] + pv[ply + 1]
-                        if score >= beta:
-                            if quiet:
-                                kl = killers[ply]
-                                if kl[0] != m:
-                                    kl[1] = kl[0]
-                                    kl[0] = m
-                                bonus = depth * depth
-                                reward(history, board[m & 511], to, bonus)
-                                for q in quiets:
-                                    reward(history, board[q & 511], q >> 9 & 511, -bonus)
-                            store(key, m, depth, LOWER, score_to_tt(score, ply))
-                            return score
-                        alpha = score
-                if quiet:
-                    quiets.append(m)
-            if not count:
-                if in_check:
-                    return -MATE + ply
-                return 0 if stalemate_score is None else stalemate_score + ply
-            if best_move:
-                store(key, best_move, depth, EXACT, score_to_tt(best, ply))
+            frm = move_from(m)
+            to = move_to(m)
+            promo = move_promo(m)
+            quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
+            count += 1
+            # gives check? in_check only when the cheap filter cannot rule it out
+            if self.cf.may_check(promo * us if promo else self.pos.board[frm], m, ksq):
+                self.pos.make(m)
+                gives = self.pos.in_check()
+                pushed = True
             else:
-                store(key, hmove, depth, UPPER, score_to_tt(best, ply))
-            return best
+                gives = pushed = False
+            if quiet and prune and not gives and best > -self.mate_bound and (
+                    (depth <= self.lmp_depth and count > self.lmp_count[depth])
+                    or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha)):
+                if pushed:
+                    self.pos.unmake()
+                continue
+            if not pushed:
+                self.pos.make(m)
+            if pv_node:
+                self.pv_len[ply + 1] = 0
+            new_depth = depth if gives and ext_ok else depth - 1
+            self.qtop = qbase + nq
+            if count == 1:
+                score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+            else:
+                r = 0
+                if (quiet and depth >= self.lmr_min_depth and count > self.lmr_min_moves
+                        and not in_check and not gives):
+                    r = self.lmr[depth * LMR_MOVES + (count if count < LMR_MOVES else LMR_MOVES - 1)]
+                    if pv_node and r:
+                        r -= 1
+                    if r >= new_depth:
+                        r = new_depth - 1
+                score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True, end)
+                if score > alpha and r and not self.stopped:
+                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, end)
+                if pv_node and alpha < score < beta and not self.stopped:
+                    score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+            self.pos.unmake()
+            if self.stopped:
+                return 0
+            if score > best:
+                best = score
+                if score > alpha:
+                    best_move = m
+                    if pv_node:
+                        self.update_pv(ply, m)
+                    if score >= beta:
+                        if quiet:
+                            self.order.killer(ply, m)
+                            bonus = depth * depth
+                            self.order.reward(self.pos.board[frm], to, bonus)
+                            for i in range(nq):
+                                q = self.quiets[qbase + i]
+                                self.order.reward(self.pos.board[move_from(q)], move_to(q), -bonus)
+                        self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
+                        return score
+                    alpha = score
+            if quiet:
+                self.quiets[qbase + nq] = m
+                nq += 1
+        if not count:
+            if in_check:
+                return -self.mate + ply
+            return -self.mate + ply if self.stalemate_loss else 0
+        if best_move:
+            self.tt.store(key, best_move, depth, EXACT, score_to_tt(best, ply))
+        else:
+            self.tt.store(key, hmove, depth, UPPER, score_to_tt(best, ply))
+        return best
 
-        def root(moves, depth, alpha, beta, on_best=None):
-            """Search the ordered root moves; see the module docstring."""
-            nonlocal max_ext_ply
-            max_ext_ply = 2 * depth + 4
-            pv[0] = EMPTY
-            best = -INF
-            best_move = 0
-            count = 0
-            for m in moves:
-                count += 1
-                push(m)
-                gives = in_check_of()
-                pv[1] = EMPTY
-                new_depth = depth if gives else depth - 1
-                if count == 1:
-                    score = -search(new_depth, -beta, -alpha, 1, gives, True)
-                else:
-                    score = -search(new_depth, -alpha - 1, -alpha, 1, gives, True)
-                    if alpha < score < beta:
-                        score = -search(new_depth, -beta, -alpha, 1, gives, True)
-                pop()
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        best_move = m
-                        pv[0] = [m] + pv[1]
-                        if on_best is not None:
-                            on_best(m, score)
-                        if score >= beta:
-                            break
-                        alpha = score
-            return best, best_move
-
-        def get_nodes():
-            return nodes
-
-        def get_seldepth():
-            return seldepth
-
-        self.root = root
-        self.nodes = get_nodes
-        self.seldepth = get_seldepth
+    def root_search(self, depth: cython.int, alpha: cython.int, beta: cython.int) -> cython.int:
+        best: cython.int = -self.inf
+        count: cython.int = 0
+        k: cython.int
+        m: cython.int
+        gives: cython.bint
+        new_depth: cython.int
+        score: cython.int
+        n: cython.int = self.n_root
+        self.max_ext_ply = 2 * depth + 4
+        self.pv_len[0] = 0
+        self.n_found = 0
+        self.qtop = 0
+        for k in range(n):
+            m = self.pos.moves[k]
+            self.qtop = 0
+            count += 1
+            self.pos.make(m)
+            gives = self.pos.in_check()
+            self.pv_len[1] = 0
+            new_depth = depth if gives else depth - 1
+            if count == 1:
+                score = -self.search(new_depth, -beta, -alpha, 1, gives, True, n)
+            else:
+                score = -self.search(new_depth, -alpha - 1, -alpha, 1, gives, True, n)
+                if alpha < score < beta and not self.stopped:
+                    score = -self.search(new_depth, -beta, -alpha, 1, gives, True, n)
+            self.pos.unmake()
+            if self.stopped:
+                break
+            if score > best:
+                best = score
+                if score > alpha:
+                    self.update_pv(0, m)
+                    if self.n_found < 256:
+                        self.found_moves[self.n_found] = m
+                    self.n_found += 1
+                    if score >= beta:
+                        break
+                    alpha = score
+        return best

@@ -9,12 +9,21 @@ API (stable; the protocol layer relies on it):
     s.clear()       # forget everything learned (new game)
     s.prepare(pos)  # optional: build the variant's tables before the clock runs
     s.set_hash(mb)
+    s.set_threads(n) # search threads (Lazy SMP over the shared hash table)
     s.material_only = True   # evaluation reduced to material (engine option Evaluation)
     s.move_overhead = 0.05   # seconds reserved per move (engine option Move Overhead)
 
 ``search`` never changes ``pos``: it works on a copy.  The tree search is in
 :mod:`search.alphabeta`, the evaluation in :mod:`search.eval`, the time plan
 in :mod:`search.timeman`.
+
+Threads: the main thread runs the iterative deepening below; each helper
+thread searches its own copy of the position with its own move ordering,
+deepening on its own (helpers start one ply apart) and sharing only the
+hash table, through which they speed up the main thread ("Lazy SMP").  The
+main thread's result is played; the helpers stop when it is done.  With one
+thread the search is exactly the single-threaded one.  A node limit counts
+the main thread's nodes.
 
 >>> from cazaux_engine import start_position, move_text
 >>> pos = start_position('chess', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1')
@@ -25,15 +34,16 @@ in :mod:`search.timeman`.
 from __future__ import annotations
 
 import gc
+import threading
 import time
 
 from cazaux_engine.position import Position
 
 from . import params as P
-from .alphabeta import AlphaBeta, Stop
+from .alphabeta import Control, Tree
 from .checks import filter_for
-from .eval import make_evaluate, tables
-from .ordering import MOVE_MASK, make_order, new_history, new_killers
+from .eval import Evaluator, tables
+from .ordering import MoveOrder
 from .timeman import plan
 from .tt import TranspositionTable
 from .types import Limits, SearchInfo, SearchResult
@@ -51,39 +61,51 @@ def mate_in(score: int) -> int | None:
     return None
 
 
+MOVE_BUFFER = 1 << 16          # moves of every ply of one search thread
+
+
 class Searcher:
-    def __init__(self, hash_mb: int = 64, material_only: bool = False):
+    def __init__(self, hash_mb: int = 64, material_only: bool = False, threads: int = 1):
         self.hash_mb = hash_mb
         self.tt = TranspositionTable(hash_mb)
         self.material_only = material_only     # evaluation: material only
         self.move_overhead = 0.05              # seconds kept in reserve per move
+        self.threads = max(1, threads)
         self.nodes = 0
         self.overrun = 0.0                     # seconds past the hard limit, last search
-        # read by the tree every CHECK_EVERY nodes (see alphabeta.check)
-        self._stop = False
+        self.ctl = Control()                   # read by the trees (see alphabeta.check)
         self._ponderhit = False
-        self._node_limit = None
-        self._deadline = None
         self._pondering = False
         self._infinite = False
         self._limits = Limits()
         self._turn = 1
         self._start = time.perf_counter()
         self._soft = None
-        self._history = None
-        self._history_rules = None
+        self._orders: list[MoveOrder] = []     # per thread: history kept across searches
 
     # -- control (thread-safe: plain attribute writes) -------------------------
+    @property
+    def _stop(self) -> bool:
+        return self.ctl.stop
+
+    @_stop.setter
+    def _stop(self, value: bool) -> None:
+        self.ctl.stop = value
+
     def set_hash(self, mb: int) -> None:
         self.tt.resize(mb)
         self.hash_mb = mb       # only once the table has its new size
 
+    def set_threads(self, n: int) -> None:
+        """Search with ``n`` threads from the next search on."""
+        self.threads = max(1, n)
+
     def clear(self) -> None:
         self.tt.clear()
-        self._history = None
+        self._orders = []
 
     def stop(self) -> None:
-        self._stop = True
+        self.ctl.stop = True
 
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables now (they are
@@ -102,11 +124,11 @@ class Searcher:
         """Set the soft limit and the hard deadline from the clock limits."""
         if self._pondering or self._infinite:
             self._soft = None
-            self._deadline = None
+            self.ctl.deadline = -1.0
             return
         p = plan(self._limits, self._turn, self.move_overhead)
         self._soft = p.soft
-        self._deadline = None if p.hard is None else self._start + p.hard
+        self.ctl.deadline = -1.0 if p.hard is None else self._start + p.hard
 
     # -- search ---------------------------------------------------------------
     def search(self, pos: Position, limits: Limits, on_info=None,
@@ -125,33 +147,39 @@ class Searcher:
             if gc_was_on:
                 gc.enable()
 
+    def _tree(self, pos: Position, index: int) -> Tree:
+        """A search tree for thread ``index`` over its own copy of ``pos``."""
+        pos = pos.copy()
+        R = pos.rules
+        T = tables(R, self.material_only)
+        pos.set_pst(T.pst)
+        pos.reserve_moves(MOVE_BUFFER)
+        while len(self._orders) <= index:
+            self._orders.append(None)
+        order = self._orders[index]
+        if order is None or order.pos.rules is not R:
+            order = self._orders[index] = MoveOrder(pos, P.MAX_PLY + 2)
+        order.attach(pos)
+        order.new_search()
+        return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), self.ctl, index == 0)
+
     def _search(self, pos, limits, on_info, reset_stop):
         self._start = time.perf_counter()
         if reset_stop:
-            self._stop = False
+            self.ctl.stop = False
             self._ponderhit = False
         self._limits = limits
         self._turn = pos.turn
         self._pondering = limits.ponder and not self._ponderhit
         self._infinite = limits.infinite
-        self._node_limit = limits.nodes
+        self.ctl.node_limit = -1 if limits.nodes is None else limits.nodes
         self._apply_plan()
         self.nodes = 0
         root = pos
-        pos = pos.copy()
-        R = pos.rules
-        T = tables(R, self.material_only)
-        pos.set_pst(T.pst)
         tt = self.tt
         tt.new_search()
-        if self._history is None or self._history_rules is not R:
-            self._history = new_history(R)
-            self._history_rules = R
-        else:
-            for row in self._history:
-                row[:] = [h // 2 for h in row]
-        killers = new_killers(P.MAX_PLY + 2)
-        ab = AlphaBeta(pos, tt, make_evaluate(T), self, killers, self._history)
+        tree = self._tree(pos, 0)
+        pos = tree.pos
 
         moves = pos.legal_moves()
         if limits.searchmoves:
@@ -160,11 +188,15 @@ class Searcher:
             self._wait_if_pondering()
             return SearchResult(None)
         e = tt.probe(pos.hash)
-        order, _ = make_order(pos, killers, self._history)
-        moves = [k & MOVE_MASK for k in order(moves, e[0] if e else 0, 0)]
+        tree.set_root(moves)
+        moves = tree.order.ordered(0, len(moves), e[0] if e else 0, 0)
         multipv = max(1, min(limits.multipv or 1, len(moves)))
         max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
         mate_goal = MATE - (2 * limits.mate - 1) if limits.mate else None
+        helpers = [Helper(self._tree(root, k), moves, max_depth, k)
+                   for k in range(1, self.threads)]
+        for h in helpers:
+            h.start()
 
         best = moves[0]
         lines: list[SearchInfo | None] = [None] * multipv
@@ -172,7 +204,7 @@ class Searcher:
         instability = 1.0
         found = []           # new best moves of line 1 in the running iteration
 
-        def on_best(m, score):
+        def on_best(m):
             found.append(m)
             moves.remove(m)
             moves.insert(start_index, m)
@@ -184,12 +216,12 @@ class Searcher:
                 for i in range(multipv):
                     start_index = i
                     found.clear()
-                    score, pv = self._aspiration(ab, moves, i, depth, scores[i],
-                                                 on_best, on_info)
+                    score, pv = self._aspiration(tree, moves, i, depth, scores[i],
+                                                 on_best, on_info, helpers)
                     scores[i] = score
-                    info = SearchInfo(depth, max(depth, ab.seldepth()), score, mate_in(score),
-                                      ab.nodes(), time.perf_counter() - self._start, pv,
-                                      multipv=i + 1, hashfull=tt.hashfull())
+                    info = SearchInfo(depth, max(depth, tree.seldepth), score, mate_in(score),
+                                      self._nodes(tree, helpers), time.perf_counter() - self._start,
+                                      pv, multipv=i + 1, hashfull=tt.hashfull())
                     lines[i] = info
                     if i == 0:
                         best = pv[0] if pv else moves[0]
@@ -219,20 +251,27 @@ class Searcher:
         except Stop:
             if found and start_index == 0:
                 best = found[-1]
-        self.nodes = ab.nodes()
         self._wait_if_pondering()
-        if self._deadline is not None:      # diagnostics: lateness past the hard limit
-            self.overrun = max(0.0, time.perf_counter() - self._deadline)
+        self.ctl.stop = True                # the helpers' work is done
+        for h in helpers:
+            h.join()
+        self.nodes = self._nodes(tree, helpers)
+        if self.ctl.deadline >= 0:          # diagnostics: lateness past the hard limit
+            self.overrun = max(0.0, time.perf_counter() - self.ctl.deadline)
         info = lines[0]
         if info is None:
-            info = SearchInfo(0, ab.seldepth(), 0, None, ab.nodes(),
+            info = SearchInfo(0, tree.seldepth, 0, None, self.nodes,
                               time.perf_counter() - self._start, [best])
         elif info.pv and info.pv[0] != best:
-            info = SearchInfo(info.depth, info.seldepth, info.score, info.mate, ab.nodes(),
+            info = SearchInfo(info.depth, info.seldepth, info.score, info.mate, self.nodes,
                               time.perf_counter() - self._start, [best], hashfull=info.hashfull)
         return SearchResult(best, self._ponder_move(root, best, info.pv), info)
 
-    def _aspiration(self, ab, moves, i, depth, prev, on_best, on_info):
+    @staticmethod
+    def _nodes(tree: Tree, helpers: list) -> int:
+        return tree.nodes + sum(h.tree.nodes for h in helpers)
+
+    def _aspiration(self, tree, moves, i, depth, prev, on_best, on_info, helpers):
         """Search root moves ``moves[i:]`` to ``depth`` -> (score, pv), exact.
 
         A score outside the window is reported (after the first second) as a
@@ -246,9 +285,14 @@ class Searcher:
             delta = 0
             alpha, beta = -INF, INF
         while True:
-            score, _ = ab.root(moves[i:], depth, alpha, beta, on_best)
+            tree.set_root(moves[i:])
+            score = tree.root(depth, alpha, beta)
+            for m in tree.found():
+                on_best(m)
+            if tree.stopped:
+                raise Stop
             if alpha < score < beta or delta == 0:
-                return score, list(ab.pv[0]) or [moves[i]]
+                return score, tree.pv() or [moves[i]]
             elapsed = time.perf_counter() - self._start
             if score <= alpha:
                 beta = (alpha + beta) // 2
@@ -261,15 +305,15 @@ class Searcher:
             if delta > 1500:
                 alpha, beta, delta = -INF, INF, 0
             if on_info and elapsed > 1.0:
-                pv = list(ab.pv[0]) if bound == 'lower' and ab.pv[0] else [moves[i]]
-                on_info(SearchInfo(depth, max(depth, ab.seldepth()), score, mate_in(score),
-                                   ab.nodes(), elapsed, pv, multipv=i + 1,
+                pv = tree.pv() if bound == 'lower' and tree.pv() else [moves[i]]
+                on_info(SearchInfo(depth, max(depth, tree.seldepth), score, mate_in(score),
+                                   self._nodes(tree, helpers), elapsed, pv, multipv=i + 1,
                                    hashfull=self.tt.hashfull(), bound=bound))
 
     def _done(self, depth, score, n_moves, mate_goal, instability) -> bool:
         """Stop iterative deepening after this iteration?  ``instability``
         stretches the soft limit (1 + UNSTABLE_BONUS after a best-move change)."""
-        if self._stop:
+        if self.ctl.stop:
             return True
         if mate_goal is not None and score >= mate_goal:
             return True
@@ -287,7 +331,7 @@ class Searcher:
 
     def _wait_if_pondering(self) -> None:
         """In analysis and ponder mode the result waits for stop/ponderhit."""
-        while (self._infinite or self._pondering) and not self._stop:
+        while (self._infinite or self._pondering) and not self.ctl.stop:
             time.sleep(0.002)
 
     def _ponder_move(self, root: Position, best: int, pv: list) -> int | None:
@@ -299,3 +343,31 @@ class Searcher:
         if e and e[0] and e[0] in p.legal_moves():
             return e[0]
         return None
+
+
+class Stop(Exception):
+    """The search was stopped inside an iteration."""
+
+
+class Helper(threading.Thread):
+    """A helper search thread (Lazy SMP): iterative deepening of its own,
+    helper k starting at depth 1 + k % 2, until the main thread is done."""
+
+    def __init__(self, tree: Tree, moves: list, max_depth: int, k: int):
+        super().__init__(daemon=True)
+        self.tree = tree
+        self.moves = list(moves)
+        self.max_depth = max_depth
+        self.first = 1 + k % 2
+
+    def run(self) -> None:
+        tree = self.tree
+        for depth in range(self.first, self.max_depth + 1):
+            tree.set_root(self.moves)
+            tree.root(depth, -P.INF, P.INF)
+            if tree.stopped:
+                return
+            pv = tree.pv()
+            if pv:
+                self.moves.remove(pv[0])
+                self.moves.insert(0, pv[0])

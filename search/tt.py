@@ -1,13 +1,15 @@
-"""Transposition table: a fixed-size list of packed ints.
+"""Transposition table: two 64-bit words per slot, shared by the search threads.
 
-Each slot holds one int (0 = empty)::
+Each slot holds a data word and a key word (both 0 when empty)::
 
-    move | depth << 27 | bound << 35 | (score + SCORE_BIAS) << 37 | age << 58 | key << 64
+    data = move | depth << 27 | bound << 35 | (score + SCORE_BIAS) << 37 | age << 58
+    key word = Zobrist key ^ data
 
-``key`` is the full 64-bit Zobrist hash, so a probe is verified exactly.
-Plain ints are not tracked by Python's garbage collector and cost about
-60 bytes each, which is how the size in megabytes is honoured: the table
-has the largest power-of-two number of slots that fits.
+Storing the key XOR the data lets several threads read and write the table
+without locks: an entry torn by two simultaneous writes fails the key test
+and is treated as a miss (the "lockless hashing" of Hyatt and Mann).  The
+table has the largest power-of-two number of slots that fits the size in
+megabytes.
 
 Replacement: two slots per position (``index`` and ``index ^ 1``).  A store
 overwrites the slot that already holds the same position (unless that result
@@ -23,16 +25,21 @@ it was written).  Mate scores are stored relative to the node (see
 """
 from __future__ import annotations
 
-from .params import MATE_BOUND
+from array import array
 
-UPPER, LOWER, EXACT = 1, 2, 3
+import cython
 
-MOVE_MASK = (1 << 27) - 1
-SCORE_BIAS = 1 << 20
+from . import params
+
+if not cython.compiled:                   # compiled: the enums of tt.pxd
+    UPPER, LOWER, EXACT = 1, 2, 3
+    MOVE_MASK = (1 << 27) - 1
+    SCORE_BIAS = 1 << 20
+MATE_BOUND = cython.declare(cython.int, params.MATE_BOUND)
 BYTES_PER_SLOT = 64
 
 
-def score_to_tt(score: int, ply: int) -> int:
+def score_to_tt(score: cython.int, ply: cython.int) -> cython.int:
     """A mate score counted from the node instead of from the root."""
     if score > MATE_BOUND:
         return score + ply
@@ -41,7 +48,7 @@ def score_to_tt(score: int, ply: int) -> int:
     return score
 
 
-def score_from_tt(score: int, ply: int) -> int:
+def score_from_tt(score: cython.int, ply: cython.int) -> cython.int:
     if score > MATE_BOUND:
         return score - ply
     if score < -MATE_BOUND:
@@ -49,70 +56,114 @@ def score_from_tt(score: int, ply: int) -> int:
     return score
 
 
+def entry_move(e: cython.ulonglong) -> cython.int:
+    return e & MOVE_MASK
+
+
+def entry_depth(e: cython.ulonglong) -> cython.int:
+    return e >> 27 & 255
+
+
+def entry_bound(e: cython.ulonglong) -> cython.int:
+    return e >> 35 & 3
+
+
+def entry_score(e: cython.ulonglong) -> cython.int:
+    return cython.cast(cython.int, e >> 37 & 0x1FFFFF) - SCORE_BIAS
+
+
+def entry_age(e: cython.ulonglong) -> cython.int:
+    return e >> 58 & 63
+
+
+@cython.cclass
 class TranspositionTable:
     """See the module docstring."""
 
     def __init__(self, mb: float = 64):
+        self.size = 0
         self.resize(mb)
 
     def resize(self, mb: float) -> None:
         slots = max(1024, int(mb * (1 << 20)) // BYTES_PER_SLOT)
         size = 1 << (slots.bit_length() - 1)
-        self.table = [0] * size         # first: a MemoryError leaves the table as it was
+        data = array('Q', [0]) * size       # first: a MemoryError leaves the table as it was
+        keys = array('Q', [0]) * size
+        self.data, self.keys = data, keys
+        self.table = data
         self.size = size
         self.mask = size - 2           # even index; its pair is index ^ 1
         self.age = 0
 
     def clear(self) -> None:
-        self.table = [0] * self.size
+        size = self.size
+        self.data = array('Q', [0]) * size
+        self.keys = array('Q', [0]) * size
+        self.table = self.data
         self.age = 0
 
     def new_search(self) -> None:
         self.age = (self.age + 1) & 63
 
+    def lookup(self, key: cython.ulonglong) -> cython.ulonglong:
+        """The data word stored for ``key``, 0 if none."""
+        i: cython.Py_ssize_t = key & self.mask
+        e: cython.ulonglong = self.data[i]
+        if self.keys[i] ^ e == key:
+            return e
+        e = self.data[i + 1]
+        if self.keys[i + 1] ^ e == key:
+            return e
+        return 0
+
     def probe(self, key: int):
         """(move, depth, bound, score) stored for ``key``, or None."""
-        t = self.table
-        i = key & self.mask
-        e = t[i]
-        if e >> 64 != key:
-            e = t[i + 1]
-            if e >> 64 != key:
-                return None
-        return (e & MOVE_MASK, e >> 27 & 255, e >> 35 & 3,
-                (e >> 37 & 0x1FFFFF) - SCORE_BIAS)
+        e = self.lookup(key)
+        if not e:
+            return None
+        return entry_move(e), entry_depth(e), entry_bound(e), entry_score(e)
 
-    def store(self, key: int, move: int, depth: int, bound: int, score: int) -> None:
+    def store(self, key: cython.ulonglong, move: cython.int, depth: cython.int,
+              bound: cython.int, score: cython.int) -> None:
         """Record a result; ``depth`` is clamped to 0..255."""
-        t = self.table
-        i = key & self.mask
-        age = self.age
-        e = t[i]
-        if e >> 64 != key:
-            e1 = t[i + 1]
-            if e1 >> 64 == key:
+        i: cython.Py_ssize_t = key & self.mask
+        age: cython.int = self.age
+        e: cython.ulonglong = self.data[i]
+        e1: cython.ulonglong
+        same: cython.bint = self.keys[i] ^ e == key
+        if not same:
+            e1 = self.data[i + 1]
+            if self.keys[i + 1] ^ e1 == key:
                 i += 1
                 e = e1
-            elif e and (not e1 or (e1 >> 27 & 255) - 4 * ((age - (e1 >> 58 & 63)) & 63)
-                        < (e >> 27 & 255) - 4 * ((age - (e >> 58 & 63)) & 63)):
+                same = True
+            elif e and (not e1 or entry_depth(e1) - 4 * ((age - entry_age(e1)) & 63)
+                        < entry_depth(e) - 4 * ((age - entry_age(e)) & 63)):
                 i += 1
                 e = e1
-        if e >> 64 == key:
-            if depth + 2 < (e >> 27 & 255) and bound != EXACT:
+                same = self.keys[i] ^ e == key
+        if same:
+            if depth + 2 < entry_depth(e) and bound != EXACT:
                 return                  # keep the deeper result of this position
             if not move:
-                move = e & MOVE_MASK    # keep the old best move of this position
+                move = entry_move(e)    # keep the old best move of this position
         if depth < 0:
             depth = 0
         elif depth > 255:
             depth = 255
-        t[i] = (move | depth << 27 | bound << 35 | (score + SCORE_BIAS) << 37
-                | age << 58 | key << 64)
+        e = (cython.cast(cython.ulonglong, move) | cython.cast(cython.ulonglong, depth) << 27
+             | cython.cast(cython.ulonglong, bound) << 35
+             | cython.cast(cython.ulonglong, score + SCORE_BIAS) << 37
+             | cython.cast(cython.ulonglong, age) << 58)
+        self.data[i] = e
+        self.keys[i] = key ^ e
 
     def hashfull(self) -> int:
         """Permille of the first 1000 slots written during this search."""
-        t = self.table
-        age = self.age
         n = min(1000, self.size)
-        used = sum(1 for e in t[:n] if e and (e >> 58 & 63) == age)
+        used = 0
+        for i in range(n):
+            e = self.data[i]
+            if e and entry_age(e) == self.age:
+                used += 1
         return used * 1000 // n

@@ -1,5 +1,6 @@
 """push/pop restore the board, piece sets, rights, counters and hash exactly."""
 import random
+from array import array
 
 import pytest
 
@@ -8,8 +9,21 @@ from cazaux_engine.variants import VARIANT_NAMES
 
 
 def snapshot(pos):
-    return (pos.board[:], set(pos.pieces[1]), set(pos.pieces[-1]), pos.kings[:], pos.turn,
+    return (list(pos.board), set(pos.pieces[1]), set(pos.pieces[-1]), pos.kings[:], pos.turn,
             pos.rights, pos.ep, pos.halfmove, pos.ply, pos.hash, len(pos.history), pos.psq)
+
+
+class ArbitraryPst:
+    """Piece-square tables as Position.set_pst takes them, with arbitrary values."""
+
+    def __init__(self, rules, rng):
+        n, size, values = rules.n, rules.size, rules.value
+        codes = range(-n, n + 1)
+        self.mg = array('i', [(values[c] + 7 * sq) * (c > 0) - (values[c] + 5 * sq) * (c < 0)
+                              for c in codes for sq in range(size)])
+        self.eg = array('i', [rng.randrange(-999, 1000) for _ in codes for _ in range(size)])
+        self.key = array('Q', [rng.getrandbits(40) for _ in codes for _ in range(size)])
+        self.npm = array('i', [values[c] for c in codes])
 
 
 @pytest.mark.parametrize('name', VARIANT_NAMES)
@@ -17,9 +31,7 @@ def test_push_pop_restores_everything(name):
     rng = random.Random(name)
     for _ in range(3):
         pos = start_position(name)
-        values = pos.rules.value
-        pst = [[(values[c] + 7 * sq) * (1 if c > 0 else -1) if c else 0
-                for sq in range(pos.rules.size)] for c in range(len(values))]
+        pst = ArbitraryPst(pos.rules, rng)
         pos.set_pst(pst)
         played = []
         for ply in range(120):

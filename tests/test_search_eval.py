@@ -7,7 +7,7 @@ import pytest
 
 from cazaux_engine import VARIANT_NAMES, start_position, to_fen
 from search import params
-from search.eval import make_evaluate, moves_to_promotion, pack, tables, unpack
+from search.eval import make_evaluate, moves_to_promotion, tables
 
 
 def mirrored(pos):
@@ -34,12 +34,6 @@ def random_position(variant, rng):
             break
         pos.push(rng.choice(moves))
     return pos
-
-
-def test_pack_unpack_round_trip():
-    for mg, eg, w, b in [(0, 0, 0, 0), (-5, 7, 300, 0), (123456, -98765, 20000, 19000)]:
-        assert unpack(pack(mg, eg, w, b, 12345)) == (mg, eg, w, b)
-        assert unpack(pack(mg, eg, w, b) - pack(1, 1, 0, 0)) == (mg - 1, eg - 1, w, b)
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
@@ -86,10 +80,10 @@ def test_centralisation_comes_from_mobility():
     pos = start_position('zanzibar-s')
     R = pos.rules
     t = tables(R, False)
-    lion, rook = t.pst[R.index['lion']], t.pst[R.index['rook']]
+    lion, rook = R.index['lion'], R.index['rook']
     centre, corner = R.parse_square('f6'), R.parse_square('a1')
-    assert unpack(lion[centre])[0] > unpack(lion[corner])[0]
-    assert unpack(rook[centre])[0] == unpack(rook[corner])[0]     # a Rook reaches 22 squares anywhere
+    assert t.entry(lion, centre)[0] > t.entry(lion, corner)[0]
+    assert t.entry(rook, centre)[0] == t.entry(rook, corner)[0]     # a Rook reaches 22 squares anywhere
 
 
 def test_rapid_pawns_are_closer_to_promotion():

@@ -1,0 +1,67 @@
+# C declarations of position.py (the implementation and its documentation are there).
+cimport cython
+from cazaux_engine.movetables cimport MoveTables
+
+
+@cython.final
+cdef class Position:
+    cdef readonly object rules
+    cdef readonly MoveTables mt
+    cdef public int turn, rights, ep, halfmove, ply
+    cdef public unsigned long long hash
+    cdef readonly int[::1] board
+    cdef int[::1] king, plist, pcount, pindex
+    # undo records, one per push: the game's history
+    cdef readonly int sp
+    cdef int cap
+    cdef int[::1] u_move, u_piece, u_cap, u_ep, u_rights, u_half, u_mg, u_eg, u_npm_w, u_npm_b
+    cdef unsigned long long[::1] u_hash, u_pkey
+    # incremental piece-square sums (set_pst)
+    cdef readonly object pst
+    cdef bint has_pst
+    cdef int[::1] pst_mg, pst_eg, pst_npm
+    cdef unsigned long long[::1] pst_key
+    cdef readonly int mg, eg, npm_w, npm_b
+    cdef readonly unsigned long long pkey
+    # move lists (generation appends here) and legality scratch
+    cdef readonly int[::1] moves
+    cdef int move_cap
+    cdef bint overflow
+    cdef int[::1] ev_mark, sus_mark, forb_mark, scr_mark, checker_sq
+    cdef int stamp, ev_stamp, set_stamp, n_checkers
+    cdef bint any_suspect, any_forbidden, any_screen
+    cdef int[::1] promo_tmp
+
+    cdef void reserve_undo(self, int n)
+    cdef void add_piece(self, int sq, int code) noexcept nogil
+    cdef void remove_piece(self, int sq) noexcept nogil
+    cdef void relocate(self, int frm, int to) noexcept nogil
+    cdef void psq_add(self, int code, int sq) noexcept nogil
+    cdef void psq_sub(self, int code, int sq) noexcept nogil
+    cdef int count(self, int colour) noexcept nogil
+    cdef int piece_at(self, int colour, int k) noexcept nogil
+    cdef int king_of(self, int colour) noexcept nogil
+    cdef int castle_entry(self, int side, int frm, int to) noexcept nogil
+    cdef void make(self, int m) noexcept nogil
+    cdef void unmake(self) noexcept nogil
+    cdef void make_null(self) noexcept nogil
+    cdef void unmake_null(self) noexcept nogil
+    cpdef bint attacked(self, int sq, int by) noexcept nogil
+    cpdef bint in_check(self) noexcept nogil
+    cdef bint safe_after(self, int m) noexcept nogil
+    cpdef bint attacked_after(self, int m) noexcept nogil
+    cdef int next_stamp(self) noexcept nogil
+    cdef void scan_king_lines(self, int ksq, int us) noexcept nogil
+    cdef bint is_in(self, int sq, int mask, int colour) noexcept nogil
+    cdef int next_occupied(self, int first, int j, int length) noexcept nogil
+    cdef void add_checker(self, int sq) noexcept nogil
+    cdef void mark_evasions(self, int first, int length, int extra, int skip) noexcept nogil
+    cdef int keep_safe(self, int start, int end) noexcept nogil
+    cdef int emit(self, int n, int m) noexcept nogil
+    cdef int gen_piece(self, int n, int frm, int us, bint captures) noexcept nogil
+    cdef int gen_components(self, int n, int frm, int us, bint captures) noexcept nogil
+    cdef int gen_promotions(self, int n, int frm, int us, bint captures) noexcept nogil
+    cdef int gen_legal(self, int n, bint captures) noexcept nogil
+    cdef int gen_king_specials(self, int n, int ksq, int us) noexcept nogil
+    cdef bint is_legal_move(self, int m, int n) noexcept nogil
+    cdef long long perft_at(self, int depth, int n) noexcept nogil

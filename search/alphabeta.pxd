@@ -1,0 +1,44 @@
+# C declarations of alphabeta.py (the implementation and its documentation are there).
+cimport cython
+from cazaux_engine.position cimport Position
+from search.checks cimport CheckFilter
+from search.eval cimport Evaluator
+from search.ordering cimport MoveOrder
+from search.tt cimport TranspositionTable
+
+
+@cython.final
+cdef class Control:
+    cdef public bint stop
+    cdef public long long node_limit
+    cdef public double deadline
+
+
+@cython.final
+cdef class Tree:
+    cdef readonly Position pos
+    cdef TranspositionTable tt
+    cdef Evaluator ev
+    cdef readonly MoveOrder order
+    cdef CheckFilter cf
+    cdef Control ctl
+    cdef bint main
+    cdef int max_ply, mate, mate_bound, inf, check_mask
+    cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
+    cdef int[::1] fut_margin, lmp_count, lmr
+    cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
+    cdef bint null_variant, shatranj, stalemate_loss
+    cdef int[::1] pv_moves, pv_len, quiets, found_moves
+    cdef readonly long long nodes
+    cdef readonly int seldepth
+    cdef int n_root, n_found, qtop, max_ext_ply
+    cdef readonly bint stopped
+
+    cdef double now(self) noexcept nogil
+    cdef bint check(self) noexcept nogil
+    cdef int bare_rule(self, int us, int ply, int n) noexcept nogil
+    cdef void update_pv(self, int ply, int m) noexcept nogil
+    cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
+    cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,
+                    int n) noexcept nogil
+    cdef int root_search(self, int depth, int alpha, int beta) noexcept nogil

@@ -1,0 +1,18 @@
+# C declarations of eval.py (the implementation and its documentation are there).
+cimport cython
+from cazaux_engine.position cimport Position
+
+
+@cython.final
+cdef class Evaluator:
+    cdef readonly object t
+    cdef bint material_only
+    cdef int n, size, stride, files, ranks, phase_total
+    cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
+    cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front
+    cdef unsigned long long[::1] cache_key
+    cdef int[::1] cache_mg, cache_eg
+    cpdef int evaluate(self, Position pos) noexcept nogil
+    cdef int shelter(self, Position pos, int colour) noexcept nogil
+    cdef int bare_king(self, Position pos) noexcept nogil
+    cdef void pawns(self, Position pos, int slot) noexcept nogil

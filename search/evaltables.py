@@ -1,0 +1,270 @@
+"""The evaluation's tables, derived from the variant's data (built once per variant).
+
+Almost all of the evaluation lives in piece-square tables, built here once
+and kept up to date incrementally by ``Position.push``/``pop`` (see
+``Position.set_pst``): for every signed piece code and square a middle-game
+and an end-game score (``mg``, ``eg``: White minus Black, Black's entries
+negated), the piece's non-pawn material (``npm``, which gives the game phase
+and the null-move material test) and, for pawn-like pieces, a random 40-bit
+``key`` whose sum identifies the pawn structure (additive hashing), so that
+the pawn evaluation is computed once per structure.  For White's piece of
+type ``i`` on square ``sq`` the scores are:
+
+* material: the variant's value of the piece;
+* centralisation: ``MOBILITY_x * (targets - average targets)`` where
+  targets counts the squares the piece reaches from ``sq`` on an empty
+  board (so a Knight or Lion loves the centre, a Rook does not care);
+* for pieces that promote: ``gain * ADVANCE_x / (d + 1)**2`` where ``d`` is
+  the least number of moves to the last rank on an empty board, found by
+  a breadth-first search over the piece's own move tables (a rapid Pawn or
+  a Prince with its double step is twice as close as an orthodox Pawn), and
+  ``gain`` the value of its best promotion minus its own;
+* for the King: stay home in the middle game, centralise in the end game.
+
+Black's tables are White's mirrored across the middle rank.  What the tables
+cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
+(no enemy pawn-like piece ahead on the same or a neighbouring file:
+``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``), the
+tapered blend of mg and eg by the phase, King shelter and the bare-King
+bonus.  With ``material_only`` the tables hold material alone and nothing
+is added.
+
+>>> from cazaux_engine import start_position
+>>> pos = start_position('zanzibar-s')
+>>> R = pos.rules
+>>> t = tables(R, False)
+>>> t.entry(R.index['lion'], R.parse_square('f6')) > t.entry(R.index['lion'], R.parse_square('a1'))
+True
+"""
+from __future__ import annotations
+
+import random
+from array import array
+from collections import deque
+
+from cazaux_engine.fen import parse_fen
+from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C,
+                                 RIDE_M, Rules)
+
+from . import params
+
+
+_targets: dict = {}
+
+
+def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> frozenset:
+    """Squares piece ``code`` reaches from ``sq`` on an empty board (cached).
+
+    ``moving_only`` leaves out capture-only moves (for the promotion
+    distance).  The King's steps are not in the generator tables.
+    """
+    key = (rules, code, sq, moving_only)
+    t = _targets.get(key)
+    if t is None:
+        t = _targets[key] = frozenset(_empty_board_targets(rules, code, sq, moving_only))
+    return t
+
+
+def _empty_board_targets(rules, code, sq, moving_only):
+    out = set()
+    if abs(code) == rules.KING:
+        return {t for t, _ in rules.king_steps[1 if code > 0 else -1][sq]}
+    for kind, data in rules.gen_raw[code][sq]:
+        if moving_only and kind in (LEAP_C, RIDE_C, HOP):
+            continue
+        if kind in (LEAP, LEAP_M, LEAP_C):
+            out.update(t for t, _ in data)
+        elif kind in (RIDE, RIDE_M, RIDE_C):
+            for ray in data:
+                out.update(t for t, _ in ray)
+        elif kind == HOP:
+            for ray in data:
+                out.update(t for t, _ in ray[1:])
+        elif kind == LAME_M:
+            out.update(t for t, _, _ in data)
+        elif kind == BENT:
+            for s, rays in data:
+                out.add(s)
+                for ray in rays:
+                    out.update(t for t, _ in ray)
+        elif kind == PAWN:                  # (step, move, captures, double step)
+            t, _, caps, double = data
+            out.add(t)
+            if double is not None:
+                out.add(double[0])
+            if not moving_only:
+                out.update(x for x, _ in caps)
+        else:
+            raise ValueError(f'unknown move-table component kind {kind}')
+    return out
+
+
+def moves_to_promotion(rules: Rules, code: int) -> dict:
+    """Per square, the least number of moves White's ``code`` needs to reach
+    its last rank on an empty board (squares it never leaves are absent).
+
+    One breadth-first search backwards from the last rank.
+    """
+    last = rules.ranks - 1
+    back: dict = {}
+    for s in rules.squares:
+        if rules.rank_of(s) != last:
+            for t in targets(rules, code, s, moving_only=True):
+                back.setdefault(t, []).append(s)
+    dist = {}
+    todo = deque()
+    for s in rules.squares:
+        if rules.rank_of(s) == last:
+            todo.append((s, 0))
+    seen = set(s for s, _ in todo)
+    while todo:
+        s, d = todo.popleft()
+        for p in back.get(s, ()):
+            if p not in seen:
+                seen.add(p)
+                dist[p] = d + 1
+                todo.append((p, d + 1))
+    return dist
+
+
+def promotion_gain(rules: Rules, code: int) -> int:
+    """The value of ``code``'s best promotion minus its own (0 if it does not promote)."""
+    choices = rules.promotions(code)
+    return max(rules.value[c] for c in choices) - rules.value[code] if choices else 0
+
+
+def centre_distance(rules: Rules, sq: int) -> int:
+    """Chebyshev distance (in whole steps) from ``sq`` to the central squares."""
+    f, r = rules.file_of(sq), rules.rank_of(sq)
+    return max(abs(2 * f - rules.files + 1) // 2, abs(2 * r - rules.ranks + 1) // 2)
+
+
+
+
+class Tables:
+    """The evaluation tables of one variant (see the module docstring)."""
+
+    def __init__(self, rules: Rules, material_only: bool):
+        P = params
+        self.rules = R = rules
+        self.material_only = material_only
+        n, size = R.n, R.size
+        self.n, self.size = n, size
+        value = R.value
+        npm = R.by_code(lambda i: 0 if i in R.pawn_like or i == R.KING else value[i])
+        mid_file = (R.files - 1) / 2
+        self.centre = array('i', [0]) * size
+        for sq in R.squares:
+            self.centre[sq] = centre_distance(R, sq)
+        mg_of = {}
+        eg_of = {}
+        for i in range(1, n + 1):
+            mg = {sq: value[i] for sq in R.squares}
+            eg = dict(mg)
+            if not material_only:
+                if i == R.KING:
+                    for sq in R.squares:
+                        r, f = R.rank_of(sq), R.file_of(sq)
+                        mg[sq] += (-P.KING_RANK_MG * min(r, P.KING_RANK_CAP)
+                                   + int(P.KING_FILE_MG * abs(f - mid_file)))
+                        eg[sq] -= P.KING_CENTRE_EG * self.centre[sq]
+                else:
+                    self._centralise(i, mg, eg)
+                    self._advance(i, mg, eg)
+            mg_of[i], eg_of[i] = mg, eg
+        rnd = random.Random(0x9A3D)
+        cells = (2 * n + 1) * size
+        self.mg = array('i', [0]) * cells
+        self.eg = array('i', [0]) * cells
+        self.key = array('Q', [0]) * cells
+        self.npm = array('i', (npm[c] for c in range(-n, n + 1)))
+        for i in range(1, n + 1):
+            pawn = i in R.pawn_like and not material_only
+            for sq in R.squares:
+                msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
+                w, b = (i + n) * size + sq, (n - i) * size + msq
+                self.mg[w], self.eg[w] = mg_of[i][sq], eg_of[i][sq]
+                self.key[w] = rnd.getrandbits(40) if pawn else 0
+                self.mg[b], self.eg[b] = -mg_of[i][sq], -eg_of[i][sq]
+                self.key[b] = rnd.getrandbits(40) if pawn else 0
+        # passed pawn-like pieces: bonus per colour (0 White, 1 Black) and square
+        self.is_pawn = array('i', (int(abs(c) in R.pawn_like) for c in range(-n, n + 1)))
+        self.passed_mg = array('i', [0]) * (2 * size)
+        self.passed_eg = array('i', [0]) * (2 * size)
+        for i in R.pawn_like:
+            gain = promotion_gain(R, i)
+            if gain <= 0 or material_only:
+                continue
+            for sq, d in moves_to_promotion(R, i).items():
+                k = gain / (d + 1) ** 1.5
+                msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
+                self.passed_mg[sq] = self.passed_mg[size + msq] = round(P.PASSED_MG * k)
+                self.passed_eg[sq] = self.passed_eg[size + msq] = round(P.PASSED_EG * k)
+        self.file_of = array('i', [0]) * size
+        self.rank_of = array('i', [0]) * size
+        for sq in R.squares:
+            self.file_of[sq] = R.file_of(sq)
+            self.rank_of[sq] = R.rank_of(sq)
+        start = parse_fen(R.variant, R.variant.start)
+        self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)
+                                      for sq in start.pieces[c]))
+
+    @property
+    def pst(self) -> Tables:
+        """What ``Position.set_pst`` takes: these tables themselves."""
+        return self
+
+    def entry(self, code: int, sq: int) -> tuple[int, int]:
+        """(mg, eg) of piece ``code`` (signed) on ``sq``."""
+        i = (code + self.n) * self.size + sq
+        return self.mg[i], self.eg[i]
+
+    def _centralise(self, i, mg, eg):
+        P = params
+        R = self.rules
+        mob = {sq: len(targets(R, i, sq)) for sq in R.squares}
+        if i in R.pawn_like:
+            mid_file = (R.files - 1) / 2
+            for sq in R.squares:
+                mg[sq] -= int(P.PAWN_CENTRE_MG * abs(R.file_of(sq) - mid_file))
+            return
+        avg = sum(mob.values()) / len(mob)
+        cap = P.MOBILITY_CAP
+        for sq in R.squares:
+            d = mob[sq] - avg
+            mg[sq] += max(-cap, min(cap, round(P.MOBILITY_MG * d)))
+            eg[sq] += max(-cap, min(cap, round(P.MOBILITY_EG * d)))
+
+    def _advance(self, i, mg, eg):
+        P = params
+        R = self.rules
+        gain = promotion_gain(R, i)
+        if gain <= 0:
+            return
+        cap = gain * P.ADVANCE_CAP
+        for sq, d in moves_to_promotion(R, i).items():
+            k = 1.0 / (d + 1) ** 2
+            mg[sq] += round(min(cap, gain * P.ADVANCE_MG * k))
+            eg[sq] += round(min(cap, gain * P.ADVANCE_EG * k))
+
+
+_cache: dict = {}
+
+
+def params_signature() -> tuple:
+    """The current values of :mod:`search.params` (part of the cache key)."""
+    return tuple((k, v) for k, v in vars(params).items() if k.isupper())
+
+
+def tables(rules: Rules, material_only: bool) -> Tables:
+    """The (cached) evaluation tables of a variant."""
+    key = (rules, material_only, params_signature())
+    t = _cache.get(key)
+    if t is None:
+        t = _cache[key] = Tables(rules, material_only)
+    return t
+
+
+def clear_cache() -> None:
+    """Forget built tables (after changing :mod:`search.params`)."""
+    _cache.clear()

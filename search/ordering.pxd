@@ -1,0 +1,18 @@
+# C declarations of ordering.py (the implementation and its documentation are there).
+cimport cython
+from cazaux_engine.position cimport Position
+
+
+@cython.final
+cdef class MoveOrder:
+    cdef readonly Position pos
+    cdef int n, size
+    cdef int[::1] value
+    cdef readonly int[::1] history, killers
+    cdef long long[::1] keys
+    cdef long long val(self, int code) noexcept nogil
+    cdef void score_moves(self, int start, int end, int hmove, int ply) noexcept nogil
+    cdef void score_captures(self, int start, int end) noexcept nogil
+    cdef int pick(self, int i, int end) noexcept nogil
+    cdef void reward(self, int code, int to, int bonus) noexcept nogil
+    cdef void killer(self, int ply, int m) noexcept nogil
