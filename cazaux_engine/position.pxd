@@ -33,14 +33,14 @@ cdef class Position:
     cdef int[::1] promo_tmp
 
     cdef void reserve_undo(self, int n)
-    cdef void add_piece(self, int sq, int code) noexcept nogil
-    cdef void remove_piece(self, int sq) noexcept nogil
-    cdef void relocate(self, int frm, int to) noexcept nogil
-    cdef void psq_add(self, int code, int sq) noexcept nogil
-    cdef void psq_sub(self, int code, int sq) noexcept nogil
-    cdef int count(self, int colour) noexcept nogil
-    cdef int piece_at(self, int colour, int k) noexcept nogil
-    cdef int king_of(self, int colour) noexcept nogil
+    cdef inline void add_piece(self, int sq, int code) noexcept nogil
+    cdef inline void remove_piece(self, int sq) noexcept nogil
+    cdef inline void relocate(self, int frm, int to) noexcept nogil
+    cdef inline void psq_add(self, int code, int sq) noexcept nogil
+    cdef inline void psq_sub(self, int code, int sq) noexcept nogil
+    cdef inline int count(self, int colour) noexcept nogil
+    cdef inline int piece_at(self, int colour, int k) noexcept nogil
+    cdef inline int king_of(self, int colour) noexcept nogil
     cdef int castle_entry(self, int side, int frm, int to) noexcept nogil
     cdef void make(self, int m) noexcept nogil
     cdef void unmake(self) noexcept nogil
@@ -52,12 +52,12 @@ cdef class Position:
     cpdef bint attacked_after(self, int m) noexcept nogil
     cdef int next_stamp(self) noexcept nogil
     cdef void scan_king_lines(self, int ksq, int us) noexcept nogil
-    cdef bint is_in(self, int sq, int mask, int colour) noexcept nogil
-    cdef int next_occupied(self, int first, int j, int length) noexcept nogil
+    cdef inline bint is_in(self, int sq, int mask, int colour) noexcept nogil
+    cdef inline int next_occupied(self, int first, int j, int length) noexcept nogil
     cdef void add_checker(self, int sq) noexcept nogil
     cdef void mark_evasions(self, int first, int length, int extra, int skip) noexcept nogil
     cdef int keep_safe(self, int start, int end) noexcept nogil
-    cdef int emit(self, int n, int m) noexcept nogil
+    cdef inline int emit(self, int n, int m) noexcept nogil
     cdef int gen_piece(self, int n, int frm, int us, bint captures) noexcept nogil
     cdef int gen_components(self, int n, int frm, int us, bint captures) noexcept nogil
     cdef int gen_promotions(self, int n, int frm, int us, bint captures) noexcept nogil

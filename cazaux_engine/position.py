@@ -860,14 +860,15 @@ class Position:
             elif kind == LEAP or kind == LEAP_C or kind == LEAP_M:
                 cnt = d[off]
                 off += 1
-                for k in range(cnt):
-                    t = d[off + k]
-                    q = self.board[t] * us
-                    if q < 0:
-                        if kind != LEAP_M:
+                if not captures or kind != LEAP_M:
+                    for k in range(cnt):
+                        t = d[off + k]
+                        q = self.board[t] * us
+                        if q < 0:
+                            if kind != LEAP_M:
+                                n = self.emit(n, frm | t << 9)
+                        elif q == 0 and not captures and kind != LEAP_C:
                             n = self.emit(n, frm | t << 9)
-                    elif q == 0 and not captures and kind != LEAP_C:
-                        n = self.emit(n, frm | t << 9)
                 off += cnt
             elif kind == RIDE or kind == RIDE_C or kind == RIDE_M:
                 nrays = d[off]
@@ -875,15 +876,16 @@ class Position:
                 for r in range(nrays):
                     length = d[off]
                     off += 1
-                    for j in range(length):
-                        t = d[off + j]
-                        q = self.board[t]
-                        if q:
-                            if q * us < 0 and kind != RIDE_M:
+                    if not captures or kind != RIDE_M:
+                        for j in range(length):
+                            t = d[off + j]
+                            q = self.board[t]
+                            if q:
+                                if q * us < 0 and kind != RIDE_M:
+                                    n = self.emit(n, frm | t << 9)
+                                break
+                            if not captures and kind != RIDE_C:
                                 n = self.emit(n, frm | t << 9)
-                            break
-                        if not captures and kind != RIDE_C:
-                            n = self.emit(n, frm | t << 9)
                     off += length
             elif kind == HOP:
                 nrays = d[off]

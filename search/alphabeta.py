@@ -57,6 +57,7 @@ else:
 
 NO_SCORE = cython.declare(cython.int, 2_000_000)       # "no game-end rule applies"
 LMR_MOVES = cython.declare(cython.int, 256)
+PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
 
 
 def lmr_table(max_ply: int, divisor: float) -> array:
@@ -409,7 +410,12 @@ class Tree:
                     generated = True
                 if nxt >= end:
                     break
-                m = self.order.pick(nxt, end)
+                if nxt - n < PICKED:
+                    m = self.order.pick(nxt, end)
+                else:
+                    if nxt - n == PICKED:
+                        self.order.sort(nxt, end)
+                    m = self.order.at(nxt)
                 nxt += 1
                 if m == hmove:
                     continue

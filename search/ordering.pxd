@@ -14,5 +14,7 @@ cdef class MoveOrder:
     cdef void score_moves(self, int start, int end, int hmove, int ply) noexcept nogil
     cdef void score_captures(self, int start, int end) noexcept nogil
     cdef int pick(self, int i, int end) noexcept nogil
+    cdef void sort(self, int i, int end) noexcept nogil
+    cdef int at(self, int i) noexcept nogil
     cdef void reward(self, int code, int to, int bonus) noexcept nogil
     cdef void killer(self, int ply, int m) noexcept nogil

@@ -19,6 +19,9 @@ first:
   square caused a cut-off, weighted by depth squared, with a decaying
   penalty for quiet moves tried before a cut-off).
 
+Once a few moves have been picked without a cut-off, the rest are sorted
+at once (:meth:`sort`, an insertion sort) and read in turn (:meth:`at`).
+
 The history belongs to the searcher and lives across searches (halved at
 the start of each); killers start afresh with each search.
 """
@@ -36,7 +39,7 @@ else:
     from cazaux_engine.position import Position
 
 MOVE_BITS = cython.declare(cython.int, 27)
-MOVE_MASK = (1 << 27) - 1
+MOVE_MASK = cython.declare(cython.longlong, (1 << 27) - 1)
 HASH = cython.declare(cython.longlong, 1 << 30)
 GOOD = cython.declare(cython.longlong, 1 << 28)
 KILLER1 = cython.declare(cython.longlong, (1 << 27) + 1)
@@ -135,22 +138,34 @@ class MoveOrder:
             self.keys[i] = s << MOVE_BITS | m
 
     def pick(self, i: cython.int, end: cython.int) -> cython.int:
-        """Bring the best move of [i, end) to index i and return it."""
+        """Bring the best key of [i, end) to index i and return its move."""
         best: cython.int = i
         j: cython.int
         k: cython.longlong
-        m: cython.int
         for j in range(i + 1, end):
             if self.keys[j] > self.keys[best]:
                 best = j
-        if best != i:
-            k = self.keys[best]
-            self.keys[best] = self.keys[i]
-            self.keys[i] = k
-            m = self.pos.moves[best]
-            self.pos.moves[best] = self.pos.moves[i]
-            self.pos.moves[i] = m
-        return self.pos.moves[i]
+        k = self.keys[best]
+        self.keys[best] = self.keys[i]
+        self.keys[i] = k
+        return k & MOVE_MASK
+
+    def sort(self, i: cython.int, end: cython.int) -> cython.void:
+        """Sort the keys of [i, end) best first (then read them with :meth:`at`)."""
+        j: cython.int
+        h: cython.int
+        k: cython.longlong
+        for j in range(i + 1, end):
+            k = self.keys[j]
+            h = j
+            while h > i and self.keys[h - 1] < k:
+                self.keys[h] = self.keys[h - 1]
+                h -= 1
+            self.keys[h] = k
+
+    def at(self, i: cython.int) -> cython.int:
+        """The move of key i."""
+        return self.keys[i] & MOVE_MASK
 
     def reward(self, code: cython.int, to: cython.int, bonus: cython.int) -> cython.void:
         """Add ``bonus`` (negative: a penalty) to a history entry, with gravity toward zero."""
