@@ -36,7 +36,7 @@ if not cython.compiled:                   # compiled: the enums of tt.pxd
     MOVE_MASK = (1 << 27) - 1
     SCORE_BIAS = 1 << 20
 MATE_BOUND = cython.declare(cython.int, params.MATE_BOUND)
-BYTES_PER_SLOT = 64
+BYTES_PER_SLOT = 16
 
 
 def score_to_tt(score: cython.int, ply: cython.int) -> cython.int:
