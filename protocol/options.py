@@ -55,12 +55,15 @@ class Option:
 
 
 MAX_SETUP = 10080   # maasai has the most placements
+MAX_THREADS = 64
 
 OPTIONS: tuple[Option, ...] = (
     Option('UCI_Variant', 'combo', 'chess', choices=VARIANT_NAMES, protocols=('uci',),
            help='the variant to play'),
     Option('Hash', 'spin', 64, 1, 4096, help='transposition table size in MB'),
     Option('Clear Hash', 'button', help='forget the transposition table'),
+    Option('Threads', 'spin', 1, 1, MAX_THREADS, protocols=('uci',),
+           help='search threads (XBoard sets them with its cores command)'),
     Option('Ponder', 'check', False, protocols=('uci',), help='think on the opponent\'s time'),
     Option('MultiPV', 'spin', 1, 1, 64, help='number of best lines to report when analysing'),
     Option('Move Overhead', 'spin', 50, 0, 5000,
@@ -96,10 +99,11 @@ class Options:
 
     def configure(self, searcher) -> None:
         """Hand ``searcher`` (a search.Searcher) the values it reads from
-        options Evaluation and Move Overhead.  Hash is left to the caller:
-        resizing may have to wait for the search to end, and may fail."""
+        options Evaluation, Move Overhead and Threads.  Hash is left to the
+        caller: resizing may have to wait for the search to end, and may fail."""
         searcher.material_only = self['Evaluation'] == 'material'
         searcher.move_overhead = self['Move Overhead'] / 1000
+        searcher.set_threads(self['Threads'])
 
     def resize_hash(self, searcher) -> str | None:
         """Give ``searcher`` the size of option Hash.  When memory runs out,

@@ -340,7 +340,7 @@ class XBoard:
         self.send(f'feature myname="cazaux-engine {__version__}" variants="{variants_feature()}"')
         self.send('feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
                   'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 '
-                  'nps=1 debug=1 memory=1 smp=0 exclude=1 setscore=0 highlight=0')
+                  'nps=1 debug=1 memory=1 smp=1 exclude=1 setscore=0 highlight=0')
         for o in OPTIONS:
             text = option_feature(o)
             if text:
@@ -603,6 +603,14 @@ class XBoard:
             return
         self._set_option('Hash', str(max(o.min, min(o.max, int(arg)))), cmd)
 
+    def cmd_cores(self, arg, cmd):
+        """``cores N``: search with N threads (option Threads, kept in range)."""
+        if not arg.isdigit():
+            self.send(f'Error (bad parameter): {cmd}')
+            return
+        o = Options.find('Threads')
+        self._apply_option('Threads', str(max(o.min, min(o.max, int(arg)))))
+
     def cmd_option(self, arg, cmd):
         name, eq, value = arg.partition('=')
         self._set_option(name, value if eq else None, cmd)
@@ -632,7 +640,7 @@ class XBoard:
                 self.send(f'tellusererror {error}')
         elif name == 'Clear Hash':
             self.searcher.clear()
-        elif name in ('Evaluation', 'Move Overhead'):
+        elif name in ('Evaluation', 'Move Overhead', 'Threads'):
             self.options.configure(self.searcher)
 
 
@@ -645,7 +653,7 @@ COMMANDS = {
     'hint': 'hint', 'bk': 'bk', 'undo': 'undo', 'remove': 'remove', 'hard': 'hard',
     'easy': 'easy', 'post': 'post', 'nopost': 'nopost', 'analyze': 'analyze', 'exit': 'exit',
     '.': 'status', 'name': 'ignore', 'rating': 'ignore', 'ics': 'ignore',
-    'computer': 'ignore', 'memory': 'memory', 'cores': 'ignore', 'egtpath': 'ignore',
+    'computer': 'ignore', 'memory': 'memory', 'cores': 'cores', 'egtpath': 'ignore',
     'option': 'option', 'exclude': 'exclude', 'include': 'include',
 }
 

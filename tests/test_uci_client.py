@@ -114,6 +114,7 @@ def test_handshake_names_engine_and_declares_every_option():
             + ' '.join(f'var {v}' for v in VARIANT_NAMES),
             'option name Hash type spin default 64 min 1 max 4096',
             'option name Clear Hash type button',
+            'option name Threads type spin default 1 min 1 max 64',
             'option name Ponder type check default false',
             'option name MultiPV type spin default 1 min 1 max 64',
             'option name Move Overhead type spin default 50 min 0 max 5000',

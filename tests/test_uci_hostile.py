@@ -105,6 +105,7 @@ def session():
     ('setoption name Hash value ' + HUGE, f"Hash: {HUGE[:20]}... is out of range 1..4096"),
     ('setoption name Hash value lots', "Hash: 'lots' is not a whole number"),
     ('setoption name MultiPV value 65', 'MultiPV: 65 is out of range 1..64'),
+    ('setoption name Threads value 0', 'Threads: 0 is out of range 1..64'),
     ('setoption name Setup value -2', 'Setup: -2 is out of range -1..10080'),
     ('setoption name Move Overhead value 5001', 'Move Overhead: 5001 is out of range 0..5000'),
     ('setoption name Ponder value maybe', "Ponder: 'maybe' is not true or false"),
@@ -180,3 +181,14 @@ def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatc
     assert s.options['Hash'] == 64 and s.hash_mb == 64
     s.handle('setoption name Hash value 32')
     assert out.take() == [] and s.hash_mb == 32
+
+
+def test_threads_option_reaches_the_searcher(session):
+    # applied between searches, as Hash is: the next go searches with two threads
+    s, out = session
+    s.handle('setoption name Threads value 2')
+    s.handle('position startpos')
+    s.handle('go depth 3')
+    s.thread.wait()
+    assert s.options['Threads'] == 2 and s.searcher.threads == 2
+    assert [line.split()[0] for line in out.take() if line.startswith('bestmove')] == ['bestmove']

@@ -55,7 +55,7 @@ def test_protover_features_and_options():
     e.close()
     text = '\n'.join(lines)
     for feat in ('ping=1', 'setboard=1', 'usermove=1', 'playother=1', 'analyze=1', 'colors=0',
-                 'sigint=0', 'sigterm=0', 'memory=1', 'smp=0', 'exclude=1', 'san=0'):
+                 'sigint=0', 'sigterm=0', 'memory=1', 'smp=1', 'exclude=1', 'san=0'):
         assert re.search(rf'\b{feat}\b', text), feat
     assert 'myname="cazaux-engine' in text
     assert ('variants="normal,pemba,zanzibar-s,zanzibar-s-promo,zanzibar-xl,maasai,oblong44"'
@@ -358,9 +358,10 @@ def test_time_control_commands(eng):
              'option Move Overhead=100', 'easy', 'nopost', 'computer', 'name someone',
              'random', 'rating 2000 1900', 'cores 2', 'ics -', 'accepted ping')
     assert eng.sync(2) == []
-    eng.send('level 40', 'level a b c', 'st -1', 'sd x', 'nps y', 'time z', 'otim -', 'memory big')
+    eng.send('level 40', 'level a b c', 'st -1', 'sd x', 'nps y', 'time z', 'otim -', 'memory big',
+             'cores two')
     out = eng.sync(3)
-    assert len(out) == 8 and all(l.startswith('Error (') for l in out)
+    assert len(out) == 9 and all(l.startswith('Error (') for l in out)
     eng.send('option Hash=0', 'option Nonsense=1', 'option Evaluation=clever', 'option UCI_Variant=chess')
     out = eng.sync(4)
     assert out == ["tellusererror Hash: 0 is out of range 1..4096",
@@ -433,6 +434,21 @@ def test_setboard_gives_a_second_rank_king_its_jump(eng):
              'usermove f2f4', 'usermove f11h9',
              'setboard 12/12/5k6/12/12/12/12/12/12/5K6/12/12 w - - 0 1', 'usermove f3f5')
     assert eng.sync(2) == ['Illegal move (not legal in this position): f3f5']
+
+
+def test_cores_sets_the_search_threads():
+    from protocol.xboard import XBoard
+    lines = []
+
+    class Out:
+        send = lines.append
+
+    x = XBoard(Out())
+    x.handle('cores 2')
+    assert x.options['Threads'] == 2 and x.searcher.threads == 2
+    x.handle('cores 1000')                      # kept in range, as memory is
+    assert x.options['Threads'] == 64 and lines == []
+    x.handle('quit')
 
 
 def test_hash_without_memory_keeps_the_old_table(monkeypatch):
