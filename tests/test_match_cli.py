@@ -370,3 +370,24 @@ def test_epd_and_san_openings(tmp_path):
     pgn.write_text('[Event "x"]\n[Variant "chess"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n\n')
     assert read_opening_file(str(pgn), chess_v)[0].moves == ('d2d4', 'd7d5', 'c2c4', 'e7e6',
                                                              'b1c3')
+
+
+def test_balanced_openings_generator(tmp_path, capsys):
+    from protocol.tournament.balanced import main as make_books
+    from protocol.tournament.openings import read_opening_file
+    assert make_books(['--variants', 'oblong44,zanzibar-s', '--count', '3', '--nodes', '300',
+                       '--out', str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert 'oblong44: 3 openings' in out and 'zanzibar-s: 3 openings' in out
+    for name in ('oblong44', 'zanzibar-s'):
+        text = (tmp_path / f'{name}.txt').read_text()
+        assert text.startswith(f'# Balanced openings for {name}: 3 positions 4 plies deep')
+        assert f'--variants {name} --count 3 --plies 4 --nodes 300 --margin 50 --seed 1' in text
+        ops = read_opening_file(str(tmp_path / f'{name}.txt'), get_variant(name))
+        assert len(ops) == 3 and all(len(o.moves) == 4 for o in ops)
+        scores = [int(line.rsplit('#', 1)[1]) for line in text.splitlines()[3:]]
+        assert all(abs(s) <= 50 for s in scores)
+    # the same arguments, the same openings
+    again = tmp_path / 'again'
+    make_books(['--variants', 'oblong44', '--count', '3', '--nodes', '300', '--out', str(again)])
+    assert (again / 'oblong44.txt').read_text() == (tmp_path / 'oblong44.txt').read_text()
