@@ -286,3 +286,153 @@ def test_mate_scores_of_both_protocols_are_moves():
     # as this engine sends it; it used to be read as plies (+M2 here)
     r, _ = play_adjudicated(fake('xboard', '--score 100003'), fake('xboard', '--score -100002'))
     assert r.comments[0].startswith('+M3/1 ') and r.comments[1].startswith('-M2/1 ')
+
+
+# -- every form of move XBoard accepts, from real games --------------------------------------
+
+CASTLE_FEN = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1'
+PEMBA_CASTLE_FEN = 'cmvzwwzvmc/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/CMVZWWZVMC w KQkq - 0 1'
+
+
+@pytest.mark.parametrize('variant, fen, text', [
+    ('chess', CASTLE_FEN, 'O-O'), ('chess', CASTLE_FEN, '0-0'),
+    ('pemba', PEMBA_CASTLE_FEN, 'O-O'), ('pemba', PEMBA_CASTLE_FEN, '0-0')])
+def test_castling_written_as_xboard_accepts_it(variant, fen, text):
+    # both engines castle at once (the fakes' first castling move in sorted order:
+    # queen side), writing it O-O-O / 0-0-0; the arbiter plays the King's move
+    v = get_variant(variant)
+    args = f'--prefer-castle --castle-text {text}'
+    r, log = play(fake('xboard', args), fake('uci', args), variant=v, fen=fen, maxmoves=3)
+    assert log == [] and r.termination == 'adjudication' and len(r.moves) == 6
+    king, rank = ('e', ('1', '8')) if variant == 'chess' else ('f', ('2', '9'))
+    assert r.moves[:2] == [f'{king}{rank[0]}{chr(ord(king) - 2)}{rank[0]}',
+                           f'{king}{rank[1]}{chr(ord(king) - 2)}{rank[1]}']
+
+
+@pytest.mark.parametrize('variant', ['chess', 'pemba', 'zanzibar-s'])
+def test_san_engine_is_sent_san_and_may_answer_in_it(variant):
+    # the XBoard fake declares san=1, writes SAN and reads what it is sent as SAN
+    # (it would also take coordinates: the I/O log shows which it got)
+    v = get_variant(variant)
+    io = []
+    clients = {}
+    try:
+        for colour, spec in ((1, fake('xboard', '--san --seed 7')), (-1, fake('uci', '--seed 8'))):
+            c = make_client(spec, spec.proto, 'White' if colour > 0 else 'Black', 10.0, io.append)
+            c.start(v)
+            clients[colour] = c
+        log = []
+        r = play_game(clients, v, Opening(v.start), ArbiterSettings(NODES, maxmoves=6), log.append)
+    finally:
+        for c in clients.values():
+            c.quit()
+    assert log == [] and r.termination == 'adjudication' and len(r.moves) == 12
+    sent = [line.split()[-1] for line in io if line.startswith('White > usermove ')]
+    got = [line.split()[-1] for line in io if line.startswith('White < move ')]
+    assert len(sent) == 5 and len(got) == 6
+    pos = parse_fen(v, v.start)
+    rb = 0 if v.ranks == 10 else 1
+    from cazaux_engine.san import san
+    from protocol.tournament.movetext import parse_engine_move as read
+    for k, text in enumerate(r.moves[:11]):         # Black's last move ends the game
+        m = parse_move(pos, text)
+        if k % 2 == 0:
+            assert read(pos, got[k // 2], rb) == m and got[k // 2] == san(pos, m, rb)
+        else:
+            assert sent[k // 2] == san(pos, m, rb)
+        pos.push(m)
+
+
+# -- options before the variant check -----------------------------------------------------------
+
+@pytest.mark.parametrize('proto, option', [('uci', 'option.VariantPath=variants.ini'),
+                                           ('xboard', 'option.VariantFile=variants.txt')])
+def test_option_that_loads_variants_is_sent_before_the_check(proto, option):
+    pemba = get_variant('pemba')
+    plain = fake(proto, '--variant-file')
+    c = make_client(plain, proto, 'x', 5.0)
+    with pytest.raises(Exception, match='does not play pemba .its (UCI_Variant values|variants): '
+                                        '(chess|normal)\\)'):
+        c.start(pemba)
+    c.kill()
+    spec = parse_engine_spec(f'cmd="{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} '
+                             f'--variant-file" proto={proto} {option}')
+    r, log = play(spec, fake('uci'), variant=pemba, maxmoves=2)
+    assert log == [] and r.termination == 'adjudication' and len(r.moves) == 4
+
+
+# -- per-engine limits ------------------------------------------------------------------------------
+
+def test_time_odds_go_command_gives_each_side_its_increment():
+    from protocol.tournament.timecontrol import Clock
+    c = make_client(fake('uci'), 'uci', 'x')
+    fast, slow = parse_tc('1+0.01'), parse_tc('10+0.1')
+    c.tc = fast
+    clocks = {1: Clock(slow), -1: Clock(fast)}
+    assert c.go_command(clocks, -1) == 'go wtime 10000 btime 1000 winc 100 binc 10'
+    # an opponent without a clock is shown with our own
+    clocks = {1: Clock(TimeControl(nodes=5)), -1: Clock(fast)}
+    assert c.go_command(clocks, -1) == 'go wtime 1000 btime 1000 winc 10 binc 10'
+
+
+def test_xboard_limit_commands_follow_the_engines_features():
+    c = make_client(fake('xboard'), 'xboard', 'x', 30.0)
+    assert c.limit_commands(TimeControl(nodes=500)) == ['st 1', 'nps 500']
+    assert c.limit_commands(TimeControl(movetime=2, nodes=500)) == ['st 2', 'nps 250']
+    assert c.limit_commands(TimeControl(0, 10, 0.1, nodes=500, depth=4)) == ['level 0 0:10 0.1',
+                                                                             'sd 4']
+    assert c.limits_text(TimeControl(0, 10, 0.1, nodes=500)) == (
+        'level 0 0:10 0.1 (nodes 500 not sent: XBoard has no node limit beside a clock)')
+    assert c.limit_commands(TimeControl(depth=3)) == ['st 30', 'sd 3']
+    c.features['nps'] = '0'
+    assert c.limit_commands(TimeControl(nodes=500, depth=3)) == ['st 30', 'sd 3']
+    assert 'the engine declared nps=0' in c.limits_text(TimeControl(nodes=500, depth=3))
+    with pytest.raises(Exception, match='declared nps=0'):
+        c.check_limits(TimeControl(nodes=500))
+
+
+def test_game_under_time_odds():
+    # White thinks under nodes, Black under its own clock: the arbiter keeps each clock
+    clients = {}
+    try:
+        for colour, spec in ((1, fake('uci')), (-1, fake('xboard'))):
+            clients[colour] = make_client(spec, spec.proto, str(colour), 10.0)
+            clients[colour].start(CHESS)
+        tcs = {1: TimeControl(nodes=5), -1: parse_tc('30+1')}
+        r = play_game(clients, CHESS, Opening(CHESS.start), ArbiterSettings(NODES, maxmoves=3),
+                      None, tcs)
+    finally:
+        for c in clients.values():
+            c.quit()
+    assert r.termination == 'adjudication' and len(r.moves) == 6
+    assert clients[-1].tc == tcs[-1] and clients[1].tc == tcs[1]
+
+
+# -- what a UCI engine is sent after a promotion -----------------------------------------------------
+
+def test_uci_position_after_a_promotion_is_its_fen():
+    # Fairy-Stockfish misreads its own FEN after a promotion in some variants: the
+    # position after the last promotion goes as a FEN (no earlier position can repeat)
+    start = '7k/1P6/8/8/8/8/8/4K3 w - - 0 1'
+    pos = parse_fen(CHESS, start)
+    c = make_client(fake('uci'), 'uci', 'x')
+    c.start_fen, c._base = start, (-1, start)
+    moves = []
+    for text in ('e1e2', 'h8g7'):
+        moves.append(parse_move(pos, text))
+        pos.push(moves[-1])
+    assert c.position_command(pos, moves) == f'position fen {start} moves e1e2 h8g7'
+    for text in ('b7b8q', 'g7f6', 'e2e3'):
+        moves.append(parse_move(pos, text))
+        pos.push(moves[-1])
+    assert c.position_command(pos, moves) == (
+        'position fen 1Q6/8/8/8/8/8/4K3/8 b - - 0 3 moves g7f6 e2e3'.replace(
+            '1Q6/8/8/8/8/8/4K3/8 b - - 0 3', _fen_after(start, 'e1e2 h8g7 b7b8q')))
+
+
+def _fen_after(fen, moves):
+    from cazaux_engine import to_fen
+    pos = parse_fen(CHESS, fen)
+    for t in moves.split():
+        pos.push(parse_move(pos, t))
+    return to_fen(pos)

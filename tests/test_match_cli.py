@@ -124,12 +124,13 @@ def test_sprt_stops_when_decided(tmp_path, capsys):
     status, out, _ = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name Good'),
                          '--engine', fake('xboard', '--name Bad', '--misbehave resign:1'),
                          '--games', 100, '--nodes', 1, '--concurrency', 1,
-                         '--sprt', 'elo0=0,elo1=5', '--pgn', pgn)
+                         '--sprt', 'elo0=0,elo1=200', '--pgn', pgn)
     assert status == 0
-    # a run of wins reaches LLR 2.94 at the 23rd game (see test_match_stats)
-    assert len(read_pgn_file(str(pgn)).games) == 23
-    assert 'SPRT decided (H1) after 23 games' in out
-    assert 'H1 accepted' in out and 'Good vs Bad: 23 - 0 - 0' in out
+    # a run of won pairs reaches LLR 2.94 at the 8th pair (see test_match_stats)
+    assert len(read_pgn_file(str(pgn)).games) == 16
+    assert 'SPRT decided (H1) after 16 games' in out
+    assert 'H1 accepted' in out and 'Good vs Bad: 16 - 0 - 0' in out
+    assert 'pentanomial): LLR 3.35' in out
 
 
 def test_round_robin_and_gauntlet(tmp_path, capsys):
@@ -251,3 +252,142 @@ def test_bad_arguments(capsys, argv, message):
         main(argv)
     assert e.value.code == 2
     assert message in capsys.readouterr().err
+
+
+# -- time odds, illegal-move forfeits counted apart, openings ----------------------------------------
+
+def test_time_odds_and_per_engine_limits(tmp_path, capsys):
+    pgn = tmp_path / 't.pgn'
+    status, out, err = run(capsys, '--variant', 'chess',
+                           '--engine', f'cmd="{fake("uci", "--name A")[4:]}" proto=uci tc=30+0.5',
+                           '--engine', f'cmd="{fake("xboard", "--name B")[7:]}" proto=xboard '
+                                       'nodes=50 depth=2',
+                           '--maxmoves', 2, '--concurrency', 1, '--pgn', pgn)
+    assert status == 0, err
+    assert 'limits per engine' in out
+    assert '  A (uci): 30+0.5; sent: 30+0.5' in out
+    assert '  B (xboard): depth 2, nodes 50; sent: st 1, sd 2, nps 50' in out
+    games = read_pgn_file(str(pgn)).games
+    assert [(g.tags['WhiteTimeControl'], g.tags['BlackTimeControl']) for g in games] == [
+        ('30+0.5', '-'), ('-', '30+0.5')]
+    assert games[0].tags['BlackLimits'] == 'depth 2, nodes 50' and 'TimeControl' not in games[0].tags
+    # --each gives limits to every engine; an engine's own replace them
+    status, out, err = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name A'),
+                           '--engine', f'cmd="{fake("uci", "--name B")[4:]}" proto=uci st=0.5',
+                           '--each', 'tc=20+0.2', '--maxmoves', 1, '--pgn', tmp_path / 'e.pgn')
+    assert status == 0, err
+    assert '  A (uci): 20+0.2;' in out and '  B (uci): 0.5s/move;' in out
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['--engine', 'cmd=a tc=10+0.1', '--engine', 'b'], 'engine 2 (b) has no limit'),
+    (['--engine', 'cmd=a tc=10 st=1', '--engine', 'b', '--nodes', '1'], 'give tc= or st=, not both'),
+    (['--engine', 'cmd=a tc=ten', '--engine', 'b', '--nodes', '1'], "time control 'ten'"),
+    (['--engine', 'cmd=a nodes=0', '--engine', 'b', '--nodes', '1'],
+     "nodes='0' must be a whole number above 0"),
+])
+def test_bad_engine_limits(capsys, argv, message):
+    with pytest.raises(SystemExit) as e:
+        main(['--variant', 'chess', *argv, '--pgn', 'x'])
+    assert e.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_games_lost_by_illegal_moves_are_counted_apart(tmp_path, capsys):
+    # "Other" plays an illegal third move.  From the start it gets there in both
+    # games (plies 5 and 6); after the book move e2e4 only as Black (ply 6), the
+    # game being adjudicated after 6 plies: three games lost by an illegal move
+    ops = tmp_path / 'ops.txt'
+    ops.write_text(f'{get_variant("chess").start}\ne2e4\n')
+    pgn = tmp_path / 'i.pgn'
+    args = ['--variant', 'chess', '--engine', fake('uci', '--name Rules'),
+            '--engine', fake('xboard', '--name Other', '--misbehave illegal:3'),
+            '--openings', ops, '--nodes', 1, '--maxmoves', 3, '--concurrency', 1, '--pgn', pgn]
+    status, out, _ = run(capsys, *args, '--games', 2)
+    status, out, _ = run(capsys, *args, '--games', 4)     # two more, two read back from the PGN
+    assert status == 0
+    games = read_pgn_file(str(pgn)).games
+    assert [g.tags['Termination'] for g in games] == ['rules infraction'] * 3 + ['adjudication']
+    assert [g.final_comment.split(':')[0] for g in games[:3]] == [
+        'Black makes an illegal move', 'White makes an illegal move',
+        'Black makes an illegal move']
+    assert 'Score of Rules vs Other: 3 - 0 - 1' in out
+    assert 'Ptnml(0-2): 0, 0, 0, 1, 1 (2 pairs)' in out
+    assert 'Lost by an illegal move: Rules 0, Other 3; decided on the board: 0 - 0 - 1' in out
+    assert 'Games lost by an illegal move: Rules 0, Other 3' in out
+
+
+def test_balanced_openings_are_shipped_for_every_variant():
+    from cazaux_engine.setups import setup_count, setup_fen
+    from protocol.tournament.openings import load_openings
+    for name in VARIANT_NAMES:
+        v = get_variant(name)
+        ops = load_openings('balanced', v).items
+        assert len(ops) == 50, name
+        starts = {v.start} | {setup_fen(v, i) for i in range(1, min(setup_count(v), 400) + 1)}
+        ends = set()
+        for k, op in enumerate(ops, 1):
+            assert op.label == f'balanced {k}' and len(op.moves) == 4
+            assert op.fen in starts or setup_count(v) > 400
+            pos = parse_fen(v, op.fen)
+            for m in op.moves:
+                pos.push(parse_move(pos, m))
+            ends.add((tuple(pos.board), pos.turn))
+        assert len(ends) == 50, name         # no two openings reach the same position
+
+
+def test_balanced_openings_in_a_match(tmp_path, capsys):
+    pgn = tmp_path / 'b.pgn'
+    status, out, _ = run(capsys, '--variant', 'pemba', '--engine', fake('uci', '--name A'),
+                         '--engine', fake('xboard', '--name B'), '--openings', 'balanced',
+                         '--games', 4, '--nodes', 1, '--maxmoves', 6, '--concurrency', 1,
+                         '--pgn', pgn)
+    assert status == 0 and '4 games' in out
+    from protocol.tournament.openings import load_openings
+    ops = load_openings('balanced', get_variant('pemba')).items
+    games = read_pgn_file(str(pgn)).games
+    assert [g.tags['Opening'] for g in games] == ['balanced 1', 'balanced 1', 'balanced 2',
+                                                  'balanced 2']
+    assert games[0].moves[:4] == list(ops[0].moves) == games[1].moves[:4]
+    assert games[0].comments[:4] == ['book'] * 4
+
+
+def test_epd_and_san_openings(tmp_path):
+    chess_v = get_variant('chess')
+    epd = tmp_path / 'o.epd'
+    epd.write_text('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id "x";\n'
+                   'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 3; fmvn 7;\n'
+                   'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves e5 Nf3\n'
+                   '1. e4 e5 2. Nf3 Nc6 3. O-O\n')
+    with pytest.raises(Exception, match='o.epd:4: O-O: no such castling here'):
+        read_opening_file(str(epd), chess_v)
+    epd.write_text(epd.read_text().replace(' 3. O-O', ' 3. Bb5'))
+    ops = read_opening_file(str(epd), chess_v)
+    assert [o.fen.split()[-2:] for o in ops] == [['0', '1'], ['3', '7'], ['0', '1'], ['0', '1']]
+    assert ops[2].moves == ('e7e5', 'g1f3')
+    assert ops[3].moves == ('e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5')
+    pgn = tmp_path / 'o.pgn'
+    pgn.write_text('[Event "x"]\n[Variant "chess"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n\n')
+    assert read_opening_file(str(pgn), chess_v)[0].moves == ('d2d4', 'd7d5', 'c2c4', 'e7e6',
+                                                             'b1c3')
+
+
+def test_balanced_openings_generator(tmp_path, capsys):
+    from protocol.tournament.balanced import main as make_books
+    from protocol.tournament.openings import read_opening_file
+    assert make_books(['--variants', 'oblong44,zanzibar-s', '--count', '3', '--nodes', '300',
+                       '--out', str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert 'oblong44: 3 openings' in out and 'zanzibar-s: 3 openings' in out
+    for name in ('oblong44', 'zanzibar-s'):
+        text = (tmp_path / f'{name}.txt').read_text()
+        assert text.startswith(f'# Balanced openings for {name}: 3 positions 4 plies deep')
+        assert f'--variants {name} --count 3 --plies 4 --nodes 300 --margin 50 --seed 1' in text
+        ops = read_opening_file(str(tmp_path / f'{name}.txt'), get_variant(name))
+        assert len(ops) == 3 and all(len(o.moves) == 4 for o in ops)
+        scores = [int(line.rsplit('#', 1)[1]) for line in text.splitlines()[3:]]
+        assert all(abs(s) <= 50 for s in scores)
+    # the same arguments, the same openings
+    again = tmp_path / 'again'
+    make_books(['--variants', 'oblong44', '--count', '3', '--nodes', '300', '--out', str(again)])
+    assert (again / 'oblong44.txt').read_text() == (tmp_path / 'oblong44.txt').read_text()

@@ -7,10 +7,11 @@ import math
 
 import pytest
 
-from protocol.tournament.elo import Elo, elo_from_score, fmt_elo, score_from_elo
+from protocol.tournament.elo import Elo, Pentanomial, elo_from_score, fmt_elo, score_from_elo
 from protocol.tournament.engine_spec import (EngineSpecError, assign_names, parse_engine_spec,
                                              parse_fields)
 from protocol.tournament.openings import Opening, Openings
+from protocol.tournament.report import Standings, final_table
 from protocol.tournament.schedule import make_schedule, pairs
 from protocol.tournament.sprt import Sprt, SprtError, parse_sprt
 from protocol.tournament.timecontrol import Clock, TimeControl, TimeControlError, parse_tc
@@ -78,44 +79,115 @@ def test_elo_edge_cases():
     assert fmt_elo(-0.0) == '+0.0' and fmt_elo(math.inf) == '+inf' and fmt_elo(math.nan) == '-'
 
 
-# -- SPRT --------------------------------------------------------------------------------
+# -- pentanomial statistics ---------------------------------------------------------------
+#
+# Known values: fastchess's own tests (Disservin/fastchess, app/tests/elo_test.cpp,
+# "EloPentanomial 1..3"; its Stats(LL, LD, WL, DD, WD, WW)), which print two decimals.
 
-def test_sprt_llr_known_value():
+@pytest.mark.parametrize('pairs, elo, margin, nelo, nelo_margin, los', [
+    ((34, 54, 31, 32, 64, 75), 55.58, 27.65, 57.94, 28.28, 1.0000),
+    ((332, 433, 457, 41, 333, 334), -8.64, 10.33, -9.17, 10.96, 0.0505),
+    ((7895, 8757, 5485, 200, 568, 9999), -21.04, 2.95, -19.01, 2.65, 0.0000),
+])
+def test_pentanomial_elo_fastchess_values(pairs, elo, margin, nelo, nelo_margin, los):
+    e = Pentanomial.from_pairs(*pairs)
+    assert round(e.diff, 2) == elo and round(e.margin, 2) == margin
+    assert round(e.nelo, 2) == nelo and round(e.nelo_margin, 2) == nelo_margin
+    assert round(e.los, 4) == los
+
+
+def test_pentanomial_by_hand():
+    # two pairs: 1 1/2 points (W D) and 1 point (W L): mean 0.625 per game, a pair's
+    # variance (0.125^2 + 0.125^2) / 2 = 0.015625, error sqrt(0.015625 / 2) = 0.0883883
+    e = Pentanomial((0, 0, 1, 1, 0))
+    assert (e.pairs, e.score, e.variance) == (2, 0.625, 0.015625)
+    se = math.sqrt(0.015625 / 2)
+    lo, hi = 0.625 - 1.959963984540054 * se, 0.625 + 1.959963984540054 * se
+    assert e.margin == pytest.approx((elo_from_score(hi) - elo_from_score(lo)) / 2, abs=1e-9)
+    # nElo (0.625 - 0.5) / sqrt(2 * 0.015625) * 800 / ln 10 = 0.7071068 * 347.43559 = 245.67
+    assert e.nelo == pytest.approx(0.125 / math.sqrt(0.03125) * 800 / math.log(10), abs=1e-9)
+    # LOS 1/2 (1 + erf(0.125 / sqrt(2 * 0.015625 / 2))) = 1/2 (1 + erf(1))
+    assert e.los == pytest.approx(0.5 * (1 + math.erf(1.0)), abs=1e-12)
+    assert Pentanomial.from_pairs(1, 2, 3, 4, 5, 6).counts == (1, 2, 7, 5, 6)
+    empty = Pentanomial((0,) * 5)
+    assert math.isnan(empty.diff) and empty.los == 0.5 and math.isnan(empty.nelo)
+    assert Pentanomial((0, 0, 3, 0, 0)).diff == 0.0 and Pentanomial((0, 0, 3, 0, 0)).margin == 0.0
+
+
+def test_standings_pair_games_and_count_illegal_moves():
+    t = Standings(['A', 'B'])
+    # pair 0: A wins with White, draws with Black; pair 1: A loses with White, wins
+    # with Black (a loss and a win make a 1-point pair, counted with the draws)
+    t.add(0, 1, '1-0', pair=(0, 1, 0))
+    assert t.pentanomial(0, 1).counts == (0, 0, 0, 0, 0)       # half a pair: not counted
+    t.add(1, 0, '1/2-1/2', pair=(0, 1, 0))
+    t.add(0, 1, '0-1', pair=(0, 1, 1), illegal=1)               # A's illegal move
+    t.add(1, 0, '0-1', pair=(0, 1, 1))
+    assert t.pentanomial(0, 1).counts == (0, 0, 1, 1, 0)
+    assert t.pentanomial(1, 0).counts == (0, 1, 1, 0, 0)
+    assert t.pentanomial(0).counts == (0, 0, 1, 1, 0)          # against the field
+    assert t.sprt_results(0, 1) == (0, 0, 1, 1, 0)
+    assert (t.lost_by_illegal_move(0), t.lost_by_illegal_move(1)) == (1, 0)
+    text = final_table(t, [(0, 1)])
+    assert 'Ptnml(0-2): 0, 0, 1, 1, 0 (2 pairs)' in text
+    # on the board 2 - 0 - 1: score 5/6, Elo 400 log10(5) = +279.6; per-game variance
+    # (2 (1/6)^2 + (1/3)^2) / 3 = 1/18, score interval 5/6 -/+ 1.96 sqrt(1/54) reaches 1
+    assert ('Lost by an illegal move: A 1, B 0; decided on the board: 2 - 0 - 1, '
+            'Elo +279.6 +/- - (95% interval +46.6 to +inf) (trinomial)' in text)
+    assert 'Games lost by an illegal move: A 1, B 0' in text
+    # one game per pairing: no pairs, the trinomial model
+    u = Standings(['A', 'B'], paired=False)
+    u.add(0, 1, '1-0')
+    assert u.sprt_results(0, 1) == (0, 0, 1) and u.model(0, 1) == Elo(1, 0, 0)
+
+
+# -- SPRT --------------------------------------------------------------------------------
+#
+# Known values: fastchess's tests (app/tests/sprt_test.cpp), which fishtest's LLRcalc.py
+# (LLR_logistic, LLR_normalized) gives as well; printed there with two decimals.
+# Its Stats(W, L, D) is (losses, draws, wins) here, its Stats(LL, LD, WL, DD, WD, WW)
+# the pairs (LL, LD, WL + DD, WD, WW).
+
+@pytest.mark.parametrize('model, elo0, elo1, results, llr', [
+    ('normalized', 0, 2, (36027, 68692, 36433), 0.92),
+    ('normalized', -1.75, 0.25, (10650, 20431, 10871), 2.30),
+    ('logistic', 0.5, 2.5, (21184, 40708, 21404), -1.57),
+    ('logistic', 0, 2, (57030, 106593, 57433), -2.59),
+    ('normalized', 0, 2, (365, 16618, 36029 + 200, 16974, 390), 2.25),
+    ('normalized', -1.75, 0.25, (127, 4883, 10311 + 401, 5150, 104), 3.01),
+    ('logistic', 0.5, 2.5, (223, 9863, 20279 + 1000, 10037, 246), -3.07),
+    ('logistic', 0, 2, (871, 26175, 55003 + 980, 26678, 821), -4.98),
+])
+def test_sprt_llr_fastchess_values(model, elo0, elo1, results, llr):
+    assert round(Sprt(elo0, elo1, model=model).llr(results), 2) == llr
+
+
+def test_sprt_bounds_and_decisions():
     s = Sprt(0, 5)
-    # s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071951, mean 0.55, variance 0.1225:
-    # LLR = 100 * 0.0071951 * (1.1 - 1.0071951) / (2 * 0.1225) = 0.272547
-    s1 = 1 / (1 + 10 ** (-5 / 400))
-    expected = 100 * (s1 - 0.5) * (1.1 - 0.5 - s1) / (2 * 0.1225)
-    assert s.llr(30, 20, 50) == pytest.approx(expected, abs=1e-12)
-    assert s.llr(30, 20, 50) == pytest.approx(0.272547, abs=1e-6)
     assert s.lower == pytest.approx(math.log(0.05 / 0.95))
     assert s.upper == pytest.approx(math.log(0.95 / 0.05)) == pytest.approx(2.944439, abs=1e-6)
-    assert s.decision(30, 20, 50) is None
-
-
-def test_sprt_decides_both_ways():
-    s = Sprt(0, 5)
-    assert s.decision(600, 400, 1000) == 'H1'
-    assert s.decision(400, 600, 1000) == 'H0'
-    assert s.llr(0, 0, 0) == 0.0
-
-
-def test_sprt_results_never_seen_count_half():
-    s = Sprt(0, 5)
-    # 10 wins, no loss, no draw: as 10, 0.5, 0.5 games
-    w, l, d, n = 10, 0.5, 0.5, 11
-    m = (w + d / 2) / n
-    v = (w * (1 - m) ** 2 + l * m ** 2 + d * (0.5 - m) ** 2) / n
-    s1 = 1 / (1 + 10 ** (-5 / 400))
-    assert s.llr(10, 0, 0) == pytest.approx(n * (s1 - 0.5) * (2 * m - 0.5 - s1) / (2 * v))
-    # a run of wins decides H1 at the 23rd game
-    assert [n for n in range(1, 40) if s.decision(n, 0, 0)][0] == 23
+    assert s.llr((0, 0, 0, 0, 0)) == 0.0 and s.llr((0, 0, 0)) == 0.0
+    assert Sprt(0.5, 2.5).decision((21184, 40708, 21404)) is None      # LLR -1.57
+    assert s.decision((400, 1000, 600)) == 'H1' and s.decision((600, 1000, 400)) == 'H0'
+    # a run of won pairs: each adds about log(s1 / s0) (the counts of 0 are 0.001), so
+    # 0 against 5 Elo takes some 200 pairs, 0 against 200 Elo (s1 0.7597) 8
+    assert s.llr((0, 0, 0, 0, 10)) == pytest.approx(10 * math.log(score_from_elo(5) / 0.5),
+                                                    rel=1e-3)
+    wide = Sprt(0, 200)
+    assert [n for n in range(1, 20) if wide.decision((0, 0, 0, 0, n))][0] == 8
+    assert [n for n in range(1, 20) if wide.decision((n, 0, 0, 0, 0))][0] == 5
+    # the engines' roles swapped (mirrored counts, elo0 and elo1 negated and so swapped):
+    # the opposite LLR
+    assert Sprt(0, 5).llr((3, 5, 7, 4, 2)) == pytest.approx(-Sprt(-5, 0).llr((2, 4, 7, 5, 3)),
+                                                           abs=1e-9)
 
 
 def test_parse_sprt():
     assert parse_sprt('elo0=0,elo1=5') == Sprt(0, 5, 0.05, 0.05)
     assert parse_sprt('elo0=-2, elo1=3, alpha=0.1, beta=0.2') == Sprt(-2, 3, 0.1, 0.2)
-    for bad in ('elo0=0', 'elo0=5,elo1=0', 'elo0=0,elo1=x', 'foo=1', 'elo0=0,elo1=5,alpha=0.7'):
+    assert parse_sprt('elo0=0,elo1=2,model=normalized').model == 'normalized'
+    for bad in ('elo0=0', 'elo0=5,elo1=0', 'elo0=0,elo1=x', 'foo=1', 'elo0=0,elo1=5,alpha=0.7',
+                'elo0=0,elo1=5,model=bayes', 'elo0=nan,elo1=5'):
         with pytest.raises(SprtError):
             parse_sprt(bad)
 

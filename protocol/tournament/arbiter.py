@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 from cazaux_engine import IllegalMoveError, move_text, parse_fen, parse_move, to_fen
 from cazaux_engine.outcome import outcome
-# an engine's move: plain coordinates, or XBoard's two-leg form of an e.p.
-# capture (e5d5,d5d6); ranks from rank_base
-from protocol.xboard_moves import parse as parse_engine_move
 
 from .adjudication import Adjudicator, Draw, Resign, reply_score
 from .client import Client, EngineCrashed, EngineError, EngineTimeout, Reply
+# an engine's move in any form XBoard accepts (coordinates, castling, the
+# two-leg e.p. capture, SAN); ranks from rank_base
+from .movetext import parse_engine_move
 from .openings import Opening
 from .timecontrol import Clock, TimeControl
 
@@ -42,6 +42,7 @@ class GameResult:
     termination: str = ''
     reason: str = ''
     broken: list = field(default_factory=list)      # colours whose engine must be restarted
+    illegal: int = 0        # the colour that lost by an illegal move (0: none)
 
 
 @dataclass
@@ -81,13 +82,16 @@ def move_comment(reply: Reply) -> str:
 
 
 def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSettings,
-              log=None) -> GameResult:
+              log=None, tcs: dict | None = None) -> GameResult:
     """Play one game; ``clients[1]`` is White's engine, ``clients[-1]`` Black's.
 
-    ``log(text)`` receives the arbiter's findings (illegal moves with FEN,
-    crashes, stalls).  Engines are never killed here: the colours of the
-    engines that need a restart are in the result's ``broken``.
+    ``tcs`` gives each colour's limits where they differ (time odds); by
+    default both play under ``settings.tc``.  ``log(text)`` receives the
+    arbiter's findings (illegal moves with FEN, crashes, stalls).  Engines
+    are never killed here: the colours of the engines that need a restart
+    are in the result's ``broken``.
     """
+    tcs = tcs or {1: settings.tc, -1: settings.tc}
     pos = parse_fen(variant, opening.fen)
     game = GameResult(opening.fen)
     moves: list[int] = []
@@ -115,7 +119,7 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
         """The game lost by ``colour``'s engine, which failed with ``e``."""
         c, side = clients[colour], SIDE[colour]
         where = f'in {to_fen(pos)}' if thinking else 'setting up the game'
-        if isinstance(e, EngineTimeout) and thinking and (settings.tc.clocked or settings.tc.movetime):
+        if isinstance(e, EngineTimeout) and thinking and (tcs[colour].clocked or tcs[colour].movetime):
             _log(log, f'{c.name} ({side}) lost on time without moving {where}')
             return lose(colour, 'time forfeit', f'{side} loses on time')
         c.healthy = False
@@ -132,11 +136,11 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
 
     for colour in (1, -1):
         try:
-            clients[colour].new_game(pos, opening.fen, moves, settings.tc, colour)
+            clients[colour].new_game(pos, opening.fen, moves, tcs[colour], colour)
         except EngineError as e:
             return engine_failed(colour, e, False)
 
-    clocks = {1: Clock(settings.tc, settings.margin), -1: Clock(settings.tc, settings.margin)}
+    clocks = {1: Clock(tcs[1], settings.margin), -1: Clock(tcs[-1], settings.margin)}
     judge = Adjudicator(settings.resign, settings.draw)
     verdict = None
     while True:
@@ -179,6 +183,7 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
             fen = to_fen(pos)
             shown = printable(reply.text)
             _log(log, f'{client.name} ({SIDE[us]}) played an illegal move {shown} in {fen}')
+            game.illegal = us
             return lose(us, 'rules infraction',
                         f'{SIDE[us]} makes an illegal move: {shown} (FEN {fen})')
         game.moves.append(move_text(pos, m))

@@ -99,6 +99,13 @@ class Client:
         """The number of the first rank in this protocol's move text."""
         return 1
 
+    def limits_text(self, tc: TimeControl) -> str:
+        """What this engine gets of its limits ``tc``, for the report."""
+        return tc.describe()
+
+    def check_limits(self, tc: TimeControl) -> None:
+        """EngineSetupError if the engine cannot be given the limits ``tc``."""
+
     # -- shared plumbing -------------------------------------------------------
     def _spawn(self) -> None:
         try:

@@ -1,6 +1,13 @@
 """Elo difference, its 95% error margin and the likelihood of superiority.
 
-From W wins, L losses and D draws of one side (n = W + L + D games):
+Two models.  Games are played in pairs (one opening, each engine once with
+White), and the results of a pair are not independent: the **pentanomial**
+model (:class:`Pentanomial`, as fishtest and fastchess compute it) counts
+the pairs by their score, 0, 1/2, 1, 3/2 or 2 points, and takes the
+spread of the pair scores, which gives honest error bars.  Games that are
+not in a finished pair use the **trinomial** model (:class:`Elo`).
+
+Trinomial, from W wins, L losses and D draws of one side (n = W + L + D games):
 
 * score ``p = (W + D/2) / n``;
 * Elo difference ``-400 log10(1/p - 1)`` (logistic model);
@@ -97,6 +104,103 @@ class Elo:
         if w + l == 0:
             return 0.5
         return 0.5 * (1.0 + math.erf((w - l) / math.sqrt(2.0 * (w + l))))
+
+
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)    # a pair's points per game: 0, 1/2, ..., 2 points
+NELO_PER_T = 800.0 / math.log(10.0)         # normalized Elo per unit of t = (mu - 1/2) / sigma
+
+
+@dataclass(frozen=True)
+class Pentanomial:
+    """Game pairs by their points: ``counts[k]`` pairs scored k/2 points
+    (LL, LD, DD or WL, WD, WW), as fastchess's ``Ptnml(0-2)``.
+
+    With ``p_k`` the share of pairs scoring ``a_k = k/4`` points per game:
+
+    * score ``mu = sum p_k a_k``, Elo ``-400 log10(1/mu - 1)``;
+    * variance of a pair's score ``v = sum p_k (a_k - mu)^2``; the 95%
+      interval of ``mu`` is ``mu -/+ 1.959964 sqrt(v / pairs)``, turned into
+      Elo, the margin being half its width;
+    * normalized Elo ``(mu - 1/2) / sqrt(2 v) * 800 / ln 10`` (the per-game
+      standard deviation of a pair is ``sqrt(2 v)``), its margin likewise;
+    * LOS ``1/2 (1 + erf((mu - 1/2) / sqrt(2 v / pairs)))``.
+
+    >>> e = Pentanomial((34, 54, 63, 64, 75))     # fastchess's "EloPentanomial 1" test
+    >>> round(e.diff, 2), round(e.margin, 2), round(e.nelo, 2), round(e.nelo_margin, 2)
+    (55.58, 27.65, 57.94, 28.28)
+    """
+    counts: tuple
+
+    @classmethod
+    def from_pairs(cls, ll: int, ld: int, wl: int, dd: int, wd: int, ww: int) -> 'Pentanomial':
+        """From the six kinds of pair (a lost and a won game, WL, counts as DD)."""
+        return cls((ll, ld, wl + dd, wd, ww))
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def score(self) -> float:
+        n = self.pairs
+        return sum(c * a for c, a in zip(self.counts, PAIR_SCORES)) / n if n else math.nan
+
+    @property
+    def variance(self) -> float:
+        """Variance of a pair's score (points per game)."""
+        n, mu = self.pairs, self.score
+        if not n:
+            return math.nan
+        return sum(c * (a - mu) ** 2 for c, a in zip(self.counts, PAIR_SCORES)) / n
+
+    @property
+    def diff(self) -> float:
+        return elo_from_score(self.score) if self.pairs else math.nan
+
+    def _bounds(self) -> tuple[float, float]:
+        se = math.sqrt(self.variance / self.pairs)
+        return self.score - Z95 * se, self.score + Z95 * se
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval in Elo (±inf where it reaches a score of 0 or 1)."""
+        if not self.pairs:
+            return math.nan, math.nan
+        lo, hi = self._bounds()
+        return elo_from_score(lo), elo_from_score(hi)
+
+    @property
+    def margin(self) -> float:
+        lo, hi = self.interval
+        if math.isnan(lo) or math.isinf(lo) or math.isinf(hi):
+            return math.nan
+        return (hi - lo) / 2
+
+    def _nelo(self, score: float) -> float:
+        v = self.variance
+        if not v > 0:
+            return math.nan if score == 0.5 else math.copysign(math.inf, score - 0.5)
+        return (score - 0.5) / math.sqrt(2 * v) * NELO_PER_T
+
+    @property
+    def nelo(self) -> float:
+        """Normalized Elo (nan without pairs or spread)."""
+        return self._nelo(self.score) if self.pairs else math.nan
+
+    @property
+    def nelo_margin(self) -> float:
+        if not self.pairs or not self.variance > 0:
+            return math.nan
+        lo, hi = self._bounds()
+        return (self._nelo(hi) - self._nelo(lo)) / 2
+
+    @property
+    def los(self) -> float:
+        """Likelihood of superiority, 0..1 (0.5 without pairs or spread)."""
+        n, v = self.pairs, self.variance
+        if not n or not v > 0:
+            return 0.5 if not n or self.score == 0.5 else float(self.score > 0.5)
+        return 0.5 * (1.0 + math.erf((self.score - 0.5) / math.sqrt(2.0 * v / n)))
 
 
 def fmt_elo(x: float) -> str:

@@ -6,14 +6,19 @@ Three spellings:
     a command line, protocol detected (``cazaux-engine --option Hash=16``);
 ``uci:CMD`` / ``xboard:CMD``
     the same with the protocol stated (no detection delay);
-``cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [option.NAME=VALUE ...]``
-    key=value fields (shell quoting), as in Cute Chess.
+``cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [tc=TC|st=S] [nodes=N] [depth=D]
+[option.NAME=VALUE ...]``
+    key=value fields (shell quoting), as in Cute Chess; ``tc``, ``st``,
+    ``nodes`` and ``depth`` are this engine's own limits (time odds), in
+    place of ``--tc``, ``--st``, ``--nodes``, ``--depth``.
 
 >>> s = parse_engine_spec("cmd='cazaux-engine --option Evaluation=material' name=mat option.Hash=16")
 >>> s.argv, s.proto, s.name, s.options
 (['cazaux-engine', '--option', 'Evaluation=material'], 'auto', 'mat', {'Hash': '16'})
 >>> parse_engine_spec('uci:stockfish').proto
 'uci'
+>>> parse_engine_spec('cmd=sjaakii tc=10+0.1 depth=8').limits
+{'tc': '10+0.1', 'depth': '8'}
 """
 from __future__ import annotations
 
@@ -21,8 +26,11 @@ import os
 import shlex
 from dataclasses import dataclass, field
 
+from .timecontrol import TimeControlError, parse_tc
+
 PROTOCOLS = ('auto', 'uci', 'xboard')
 _KEYS = ('cmd', 'proto', 'name', 'dir')
+LIMIT_KEYS = ('tc', 'st', 'nodes', 'depth')     # per-engine limits, as cutechess-cli's
 
 
 class EngineSpecError(ValueError):
@@ -37,17 +45,25 @@ class EngineSpec:
     options: dict = field(default_factory=dict)
     dir: str | None = None
     text: str = ''                      # the argument as given
+    limits: dict = field(default_factory=dict)      # tc=, st=, nodes=, depth= as given
 
-    def with_options(self, options: dict) -> 'EngineSpec':
-        """A copy with ``options`` added where this spec sets nothing itself."""
+    def with_options(self, options: dict, limits: dict | None = None) -> 'EngineSpec':
+        """A copy with ``options`` (and ``limits``) added where this spec sets
+        nothing itself; a ``tc`` or ``st`` of its own replaces both."""
         merged = dict(options)
         merged.update(self.options)
-        return EngineSpec(list(self.argv), self.proto, self.name, merged, self.dir, self.text)
+        lim = dict(limits or {})
+        if 'tc' in self.limits or 'st' in self.limits:
+            lim.pop('tc', None)
+            lim.pop('st', None)
+        lim.update(self.limits)
+        return EngineSpec(list(self.argv), self.proto, self.name, merged, self.dir, self.text,
+                          lim)
 
 
 def _is_field(token: str) -> bool:
     key = token.partition('=')[0]
-    return '=' in token and (key in _KEYS or key.startswith('option.'))
+    return '=' in token and (key in _KEYS or key in LIMIT_KEYS or key.startswith('option.'))
 
 
 def parse_fields(text: str, what: str = '--each') -> dict:
@@ -63,14 +79,39 @@ def parse_fields(text: str, what: str = '--each') -> dict:
     for t in tokens:
         if not _is_field(t):
             raise EngineSpecError(f'{what} {text!r}: {t!r} is not one of cmd=, proto=, name=, dir=, '
-                                  'option.NAME=VALUE')
+                                  'tc=, st=, nodes=, depth=, option.NAME=VALUE')
         key, _, value = t.partition('=')
         if key == 'proto' and value not in PROTOCOLS:
             raise EngineSpecError(f'{what} {text!r}: proto must be one of {", ".join(PROTOCOLS)}')
         if key == 'option.':
             raise EngineSpecError(f'{what} {text!r}: option. needs a name (option.Hash=16)')
+        if key in LIMIT_KEYS:
+            _check_limit(key, value, f'{what} {text!r}')
         out[key] = value
+    if 'tc' in out and 'st' in out:
+        raise EngineSpecError(f'{what} {text!r}: give tc= or st=, not both')
     return out
+
+
+def _check_limit(key: str, value: str, where: str) -> None:
+    try:
+        if key == 'tc':
+            parse_tc(value)
+        elif key == 'st':
+            if not float(value) > 0:
+                raise ValueError
+        elif int(value) < 1:
+            raise ValueError
+    except TimeControlError as e:
+        raise EngineSpecError(f'{where}: {e}') from None
+    except ValueError:
+        need = 'a number of seconds above 0' if key == 'st' else 'a whole number above 0'
+        raise EngineSpecError(f'{where}: {key}={value!r} must be {need}') from None
+
+
+def limit_fields(fields: dict) -> dict:
+    """The ``tc``/``st``/``nodes``/``depth`` fields of ``fields``."""
+    return {k: v for k, v in fields.items() if k in LIMIT_KEYS}
 
 
 def parse_engine_spec(text: str) -> EngineSpec:
@@ -90,7 +131,7 @@ def parse_engine_spec(text: str) -> EngineSpec:
         proto = fields.get('proto', spec.proto)
         options = {k[len('option.'):]: v for k, v in fields.items() if k.startswith('option.')}
         return EngineSpec(spec.argv, proto, fields.get('name') or None, options,
-                          fields.get('dir'), text)
+                          fields.get('dir'), text, limit_fields(fields))
     proto = 'auto'
     head, colon, rest = stripped.partition(':')
     if colon and head in PROTOCOLS and rest.strip():

@@ -4,12 +4,16 @@
 ``all``      every Black-choice placement in index order (``cazaux_engine.setups``),
              the default alone for a variant without a choice;
 ``random``   a random placement per game pair, reproducible from ``--seed``;
-``FILE``     one opening per line: a FEN (4 to 6 fields), optionally followed
-             by ``moves M1 M2 ...``, or just moves from the default start
-             (``e3e5 e10e8``, move numbers allowed); ``#`` starts a comment.
-             A file ending in ``.pgn`` gives one opening per game: its FEN
-             tag (or the default start) and its moves (``--opening-plies``
-             caps how many).
+``balanced`` the variant's shipped set of balanced short openings
+             (``books/VARIANT.txt``, made by :mod:`.balanced`);
+``FILE``     one opening per line: a FEN (4 to 6 fields) or an EPD line (4
+             fields and operations; ``hmvc`` and ``fmvn`` are read),
+             optionally followed by ``moves M1 M2 ...``, or just moves from
+             the default start (``e3e5 e10e8``, move numbers allowed); ``#``
+             starts a comment.  A file ending in ``.pgn`` gives one opening
+             per game: its FEN tag (or the default start) and its moves
+             (``--opening-plies`` caps how many).  Moves may be in
+             coordinates or SAN, ranks counted from 1.
 
 Opening ``k`` (0-based game pair) is the same in every run, so a resumed
 tournament plays the same games.  Every opening is checked with the rules
@@ -21,8 +25,12 @@ import random
 import re
 from dataclasses import dataclass
 
-from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
+from importlib import resources
+
+from cazaux_engine import FenError, IllegalMoveError, move_text, parse_fen
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
+
+from .movetext import parse_engine_move
 
 _MOVE_NUMBER = re.compile(r'^\d+\.+$')
 
@@ -58,7 +66,22 @@ class Openings:
         return Opening(setup_fen(self.variant, i), (), f'setup {i}')
 
 
+BOOKS = 'books'         # the shipped balanced openings: protocol/tournament/books/VARIANT.txt
+
+
+def shipped_book(variant) -> str:
+    """The text of the shipped balanced openings of ``variant`` (OpeningError if none)."""
+    try:
+        return (resources.files(__package__) / BOOKS / f'{variant.name}.txt').read_text('utf-8')
+    except OSError:
+        raise OpeningError(f'no balanced openings are shipped for {variant.name}') from None
+
+
 def load_openings(kind: str, variant, seed: int = 0, plies: int | None = None) -> Openings:
+    if kind == 'balanced':
+        items = read_opening_lines(shipped_book(variant), variant, 'balanced', plies)
+        return Openings([Opening(o.fen, o.moves, f'balanced {k}')
+                         for k, o in enumerate(items, 1)])
     if kind == 'default':
         return Openings([Opening(variant.start, (), 'default')])
     if kind == 'all':
@@ -74,17 +97,35 @@ def load_openings(kind: str, variant, seed: int = 0, plies: int | None = None) -
 
 
 def check_opening(variant, fen: str, moves: list[str], where: str) -> Opening:
-    """The opening, checked with the rules core (OpeningError if bad)."""
+    """The opening, checked with the rules core (OpeningError if bad); its moves
+    (coordinates or SAN, ranks from 1) in coordinates."""
     try:
         pos = parse_fen(variant, fen)
     except FenError as e:
         raise OpeningError(f'{where}: bad FEN: {e}') from None
+    out = []
     for text in moves:
         try:
-            pos.push(parse_move(pos, text))
+            m = parse_engine_move(pos, text, 1)
         except IllegalMoveError as e:
             raise OpeningError(f'{where}: {e}') from None
-    return Opening(fen, tuple(moves), where)
+        out.append(move_text(pos, m))
+        pos.push(m)
+    return Opening(fen, tuple(out), where)
+
+
+def _fen_and_epd(tokens: list[str]) -> str:
+    """A FEN from the fields of a FEN or EPD line: placement, side, castling,
+    e.p., then the two counters, or EPD operations (``hmvc``, ``fmvn`` kept)."""
+    head, rest = tokens[:4], tokens[4:]
+    if len(rest) <= 2 and all(t.isdigit() for t in rest):
+        return ' '.join(head + rest + ['0', '1'][len(rest):])
+    ops = {}
+    for op in ' '.join(rest).split(';'):
+        words = op.split()
+        if len(words) == 2 and words[0] in ('hmvc', 'fmvn') and words[1].isdigit():
+            ops[words[0]] = words[1]
+    return ' '.join(head + [ops.get('hmvc', '0'), ops.get('fmvn', '1')])
 
 
 def parse_opening_line(variant, line: str, where: str) -> Opening | None:
@@ -99,15 +140,23 @@ def parse_opening_line(variant, line: str, where: str) -> Opening | None:
             fen_tokens, moves = tokens[:i], tokens[i + 1:]
         else:
             fen_tokens, moves = tokens, []
-        if len(fen_tokens) > 6:
-            fen_tokens = fen_tokens[:4]         # an EPD line with operations
-        fen = ' '.join(fen_tokens)
-        if len(fen_tokens) == 4:
-            fen += ' 0 1'
+        fen = _fen_and_epd(fen_tokens)
     else:
         fen, moves = variant.start, tokens
     moves = [m for m in moves if not _MOVE_NUMBER.match(m)]
     return check_opening(variant, fen, moves, where)
+
+
+def read_opening_lines(text: str, variant, where: str, plies: int | None = None) -> list[Opening]:
+    """The openings of the lines of ``text`` (labelled ``where:LINE``)."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        op = parse_opening_line(variant, line, f'{where}:{n}')
+        if op:
+            if plies is not None:
+                op = Opening(op.fen, op.moves[:plies], op.label)
+            out.append(op)
+    return out
 
 
 def read_opening_file(path: str, variant, plies: int | None = None) -> list[Opening]:
@@ -126,12 +175,7 @@ def read_opening_file(path: str, variant, plies: int | None = None) -> list[Open
             moves = g.moves if plies is None else g.moves[:plies]
             out.append(check_opening(variant, fen, list(moves), f'{path} game {i}'))
     else:
-        for n, line in enumerate(text.splitlines(), 1):
-            op = parse_opening_line(variant, line, f'{path}:{n}')
-            if op:
-                if plies is not None:
-                    op = Opening(op.fen, op.moves[:plies], op.label)
-                out.append(op)
+        out = read_opening_lines(text, variant, path, plies)
     if not out:
         raise OpeningError(f'openings file {path!r} holds no opening for {variant.name}')
     return out

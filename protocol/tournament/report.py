@@ -1,36 +1,67 @@
 """Scores and how they are shown: the progress line and the final table.
 
+Games of a pair (one opening, colours swapped) are counted as a pair once
+both are finished: the pentanomial statistics (:class:`~.elo.Pentanomial`)
+and the SPRT use the pairs; a schedule without pairs (one game per
+pairing) uses the trinomial model.  Games lost by an illegal move are also
+counted apart, per engine, so that the games decided on the board can be
+reported alone (an engine that plays by other rules, such as
+Fairy-Stockfish's King's jump, loses such games).
+
 >>> t = Standings(['A', 'B'])
->>> for r in ('1-0', '1/2-1/2', '1-0', '0-1'):
-...     t.add(0, 1, r)
->>> t.record(0)
-(2, 1, 1)
+>>> for k, r in enumerate(('1-0', '1/2-1/2', '0-1', '0-1')):
+...     t.add(k % 2, 1 - k % 2, r, pair=(0, 1, k // 2))
+>>> t.record(0), t.pentanomial(0, 1).counts
+((2, 1, 1), (0, 0, 1, 1, 0))
 >>> print(pairing_lines(t, 0, 1))
 Score of A vs B: 2 - 1 - 1  [0.625] 4
-Elo difference: +88.7 +/- - (95% interval -221.2 to +inf), LOS: 71.8 %, draw ratio: 25.0 %
+Ptnml(0-2): 0, 0, 1, 1, 0 (2 pairs)
+Elo difference: +88.7 +/- 136.3, nElo: +245.7 +/- 340.5, LOS: 92.1 %, draw ratio: 25.0 %
 """
 from __future__ import annotations
 
 import math
 
-from .elo import Elo, fmt_elo, fmt_margin
+from .elo import Elo, Pentanomial, fmt_elo, fmt_margin
 from .sprt import Sprt
+
+_POINTS = {'1-0': (2, 0), '0-1': (0, 2), '1/2-1/2': (1, 1)}      # half-points of white, black
 
 
 class Standings:
-    """Wins, losses and draws per engine and per pair of engines."""
+    """Wins, losses, draws and game pairs per engine and per pair of engines."""
 
-    def __init__(self, names: list[str]):
+    def __init__(self, names: list[str], paired: bool = True):
         self.names = names
-        self.pair: dict = {}        # (i, j) -> [wins of i, losses of i, draws]
+        self.paired = paired            # games come in pairs: the pentanomial model
+        self.pair: dict = {}            # (i, j) -> [wins of i, losses of i, draws]
+        self.penta: dict = {}           # (i, j) -> pairs of i against j by i's points 0..4
+        self.half: dict = {}            # a pair's id -> (engine, its half-points) of its first game
+        self.illegal: dict = {}         # (i, j) -> games i lost to j by an illegal move
         self.games = 0
 
-    def add(self, white: int, black: int, result: str) -> None:
+    def add(self, white: int, black: int, result: str, pair=None, illegal: int = 0) -> None:
+        """A finished game; ``pair`` identifies its game pair, ``illegal`` is the
+        colour that lost it by an illegal move (0: none)."""
         self.games += 1
         for a, b, pts in ((white, black, {'1-0': 1, '0-1': 0}.get(result)),
                           (black, white, {'1-0': 0, '0-1': 1}.get(result))):
             rec = self.pair.setdefault((a, b), [0, 0, 0])
             rec[0 if pts == 1 else 1 if pts == 0 else 2] += 1
+        if illegal:
+            loser, winner = (white, black) if illegal > 0 else (black, white)
+            self.illegal[(loser, winner)] = self.illegal.get((loser, winner), 0) + 1
+        if pair is None or result not in _POINTS:
+            return
+        w_half = _POINTS[result][0]
+        if pair not in self.half:
+            self.half[pair] = (white, w_half)
+            return
+        first, half = self.half.pop(pair)
+        mine = half + (w_half if first == white else 2 - w_half)        # first's points x2
+        other = black if first == white else white
+        for a, b, k in ((first, other, mine), (other, first, 4 - mine)):
+            self.penta.setdefault((a, b), [0] * 5)[k] += 1
 
     def between(self, i: int, j: int) -> tuple[int, int, int]:
         return tuple(self.pair.get((i, j), (0, 0, 0)))
@@ -42,64 +73,115 @@ class Standings:
                 w, l, d = w + x, l + y, d + z
         return w, l, d
 
+    def pentanomial(self, i: int, j: int | None = None) -> Pentanomial:
+        """The finished pairs of ``i`` against ``j`` (None: against the field)."""
+        counts = [0] * 5
+        for (a, b), c in self.penta.items():
+            if a == i and (j is None or b == j):
+                counts = [x + y for x, y in zip(counts, c)]
+        return Pentanomial(tuple(counts))
+
+    def model(self, i: int, j: int | None = None):
+        """The statistics of ``i`` against ``j`` (None: the field): pentanomial for
+        a paired schedule, trinomial otherwise."""
+        if self.paired:
+            return self.pentanomial(i, j)
+        return Elo(*(self.between(i, j) if j is not None else self.record(i)))
+
+    def sprt_results(self, i: int, j: int) -> tuple:
+        """The counts an SPRT of ``i`` against ``j`` takes: pairs by points, or
+        (losses, draws, wins)."""
+        if self.paired:
+            return self.pentanomial(i, j).counts
+        w, l, d = self.between(i, j)
+        return (l, d, w)
+
+    def lost_by_illegal_move(self, i: int, j: int | None = None) -> int:
+        return sum(n for (a, b), n in self.illegal.items() if a == i and (j is None or b == j))
+
+
+def _elo_text(e) -> str:
+    """``+88.7 +/- 60.2``, with the interval where the margin is unbounded."""
+    lo, hi = e.interval
+    text = f'{fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}'
+    if math.isnan(e.margin) and not math.isnan(lo) and not (math.isinf(lo) and math.isinf(hi)):
+        text += f' (95% interval {fmt_elo(lo)} to {fmt_elo(hi)})'
+    return text
+
 
 def pairing_lines(t: Standings, i: int, j: int) -> str:
     w, l, d = t.between(i, j)
-    e = Elo(w, l, d)
     n = w + l + d
-    score = f'{e.score:.3f}' if n else '-'
-    lo, hi = e.interval
-    extra = ''
-    if n and math.isnan(e.margin) and not (math.isnan(lo) or math.isinf(lo) and math.isinf(hi)):
-        extra = f' (95% interval {fmt_elo(lo)} to {fmt_elo(hi)})'
-    return (f'Score of {t.names[i]} vs {t.names[j]}: {w} - {l} - {d}  [{score}] {n}\n'
-            f'Elo difference: {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}{extra}, '
-            f'LOS: {100 * e.los:.1f} %, draw ratio: {100 * e.draw_ratio if n else 0:.1f} %')
+    score = f'{(w + d / 2) / n:.3f}' if n else '-'
+    draws = f'{100 * d / n if n else 0:.1f} %'
+    lines = [f'Score of {t.names[i]} vs {t.names[j]}: {w} - {l} - {d}  [{score}] {n}']
+    if t.paired:
+        p = t.pentanomial(i, j)
+        lines.append(f'Ptnml(0-2): {", ".join(map(str, p.counts))} '
+                     f'({p.pairs} pair{"" if p.pairs == 1 else "s"})')
+        lines.append(f'Elo difference: {_elo_text(p)}, nElo: {fmt_elo(p.nelo)} +/- '
+                     f'{fmt_margin(p.nelo_margin)}, LOS: {100 * p.los:.1f} %, draw ratio: {draws}')
+    else:
+        e = Elo(w, l, d)
+        lines.append(f'Elo difference: {_elo_text(e)}, LOS: {100 * e.los:.1f} %, '
+                     f'draw ratio: {draws}')
+    li, lj = t.lost_by_illegal_move(i, j), t.lost_by_illegal_move(j, i)
+    if li or lj:
+        b = Elo(w - lj, l - li, d)
+        lines.append(f'Lost by an illegal move: {t.names[i]} {li}, {t.names[j]} {lj}; '
+                     f'decided on the board: {b.wins} - {b.losses} - {d}, '
+                     f'Elo {_elo_text(b)} (trinomial)')
+    return '\n'.join(lines)
 
 
-def sprt_line(sprt: Sprt, w: int, l: int, d: int) -> str:
-    llr = sprt.llr(w, l, d)
-    decision = sprt.decision(w, l, d)
+def sprt_line(sprt: Sprt, results) -> str:
+    llr = sprt.llr(results)
+    decision = sprt.decision(results)
     verdict = {'H1': 'H1 accepted', 'H0': 'H0 accepted', None: 'no decision yet'}[decision]
-    return (f'SPRT (elo0={sprt.elo0:g}, elo1={sprt.elo1:g}, alpha={sprt.alpha:g}, '
-            f'beta={sprt.beta:g}): LLR {llr:.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}), {verdict}')
+    model = 'pentanomial' if len(results) == 5 else 'trinomial'
+    return (f'SPRT ({sprt.describe()}, {model}): LLR {llr:.2f} '
+            f'({sprt.lower:.2f}, {sprt.upper:.2f}), {verdict}')
 
 
 def progress_line(t: Standings, done: int, total: int, round_no: int, white: str, black: str,
                   result: str, reason: str, sprt: Sprt | None = None) -> str:
     """One line per finished game: the game, then the first engine's running score."""
-    w, l, d = t.between(0, 1) if len(t.names) == 2 else t.record(0)
-    e = Elo(w, l, d)
-    who = f'{t.names[0]} vs {t.names[1]}' if len(t.names) == 2 else f'{t.names[0]} vs field'
+    two = len(t.names) == 2
+    w, l, d = t.between(0, 1) if two else t.record(0)
+    e = t.model(0, 1 if two else None)
+    who = f'{t.names[0]} vs {t.names[1]}' if two else f'{t.names[0]} vs field'
     width = len(str(total))
     line = (f'[{done:>{width}}/{total}] game {round_no}: {white} - {black} {result} {{{reason}}} | '
             f'{who}: +{w} -{l} ={d} Elo {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}')
     if sprt:
-        line += f' LLR {sprt.llr(w, l, d):.2f}'
+        line += f' LLR {sprt.llr(t.sprt_results(0, 1)):.2f}'
     return line
 
 
 def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = None) -> str:
     """The ranking (score against the field, Elo with 95% margin, draws) and
-    every pairing's score, Elo and LOS."""
+    every pairing's score, Elo and LOS; the games lost by an illegal move."""
     rows = []
     for i, name in enumerate(t.names):
         w, l, d = t.record(i)
-        e = Elo(w, l, d)
-        rows.append((e.score if e.games else -1, i, name, e))
+        n = w + l + d
+        rows.append(((w + d / 2) / n if n else -1, i, name, (w, l, d), t.model(i)))
     rows.sort(key=lambda r: (-r[0], r[1]))
     width = max(4, max(len(n) for n in t.names))
     out = [f'{"Rank":>4}  {"Name":<{width}}  {"Elo":>7}  {"+/-":>6}  {"Games":>5}  '
            f'{"Score":>6}  {"Draws":>6}  {"W-L-D":>9}']
-    for rank, (_, i, name, e) in enumerate(rows, 1):
-        score = f'{100 * e.score:.1f}%' if e.games else '-'
-        draws = f'{100 * e.draw_ratio:.1f}%' if e.games else '-'
+    for rank, (score, i, name, (w, l, d), e) in enumerate(rows, 1):
+        n = w + l + d
         out.append(f'{rank:>4}  {name:<{width}}  {fmt_elo(e.diff):>7}  {fmt_margin(e.margin):>6}  '
-                   f'{e.games:>5}  {score:>6}  {draws:>6}  '
-                   f'{f"{e.wins}-{e.losses}-{e.draws}":>9}')
+                   f'{n:>5}  {f"{100 * score:.1f}%" if n else "-":>6}  '
+                   f'{f"{100 * d / n:.1f}%" if n else "-":>6}  {f"{w}-{l}-{d}":>9}')
+    out.append(f'(Elo: {"pentanomial, from the finished game pairs" if t.paired else "trinomial"})')
     out.append('')
     for i, j in pairs:
         out.append(pairing_lines(t, i, j))
+    if any(t.illegal.values()):
+        out.append('Games lost by an illegal move: ' + ', '.join(
+            f'{name} {t.lost_by_illegal_move(i)}' for i, name in enumerate(t.names)))
     if sprt and len(t.names) == 2:
-        out.append(sprt_line(sprt, *t.between(0, 1)))
+        out.append(sprt_line(sprt, t.sprt_results(0, 1)))
     return '\n'.join(out)

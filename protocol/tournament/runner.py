@@ -27,6 +27,7 @@ from .pgn import PgnGame, append_game, format_game
 from .report import Standings, progress_line
 from .schedule import Pairing
 from .sprt import Sprt
+from .timecontrol import TimeControl
 
 MAX_START_FAILURES = 3
 
@@ -35,6 +36,14 @@ MAX_START_FAILURES = 3
 class Player:
     spec: EngineSpec        # protocol resolved (uci or xboard)
     name: str
+    tc: TimeControl | None = None       # its own limits (None: the tournament's)
+
+
+def illegal_loser(result: str, termination: str, reason: str) -> int:
+    """The colour that lost a game by an illegal move, read from its PGN (0: none)."""
+    if termination != 'rules infraction' or 'makes an illegal move' not in reason:
+        return 0
+    return {'0-1': 1, '1-0': -1}.get(result, 0)
 
 
 class TournamentAborted(RuntimeError):
@@ -58,11 +67,13 @@ class Tournament:
         self.log = log or EventLog()
         self.out = out
         self.lock = threading.Lock()
-        self.standings = Standings(self.names)
+        self.standings = Standings(self.names, any(p.pair for p in schedule))
         done = done or {}
         for rnd, g in sorted(done.items()):
             p = schedule[rnd - 1]
-            self.standings.add(p.white, p.black, g.result)
+            self.standings.add(p.white, p.black, g.result, p.pair,
+                               illegal_loser(g.result, g.tags.get('Termination', ''),
+                                             g.final_comment))
         self.pending = [p for p in schedule if p.round not in done]
         self.stop = False            # no new games (SPRT decided, or an abort)
         self.aborted = False         # Ctrl-C: drop games under way
@@ -85,7 +96,7 @@ class Tournament:
 
     def check_sprt(self) -> None:
         if self.sprt and self.decision is None:
-            self.decision = self.sprt.decision(*self.standings.between(0, 1))
+            self.decision = self.sprt.decision(self.standings.sprt_results(0, 1))
             if self.decision:
                 self.stop = True
 
@@ -183,7 +194,8 @@ class Tournament:
                     return None
                 return start_failed(p.opening, colour, c)
             game_clients[colour] = c
-        result = play_game(game_clients, self.variant, p.opening, self.settings, self.warn)
+        result = play_game(game_clients, self.variant, p.opening, self.settings, self.warn,
+                           {1: self.tc(p.white), -1: self.tc(p.black)})
         for colour in result.broken:
             idx = p.white if colour > 0 else p.black
             c = clients.pop(idx, None)
@@ -193,6 +205,10 @@ class Tournament:
             if not self.aborted:
                 self.log.warn(f'game {p.round}: restarting {self.names[idx]} ({result.reason})')
         return result
+
+    def tc(self, idx: int) -> TimeControl:
+        """Engine ``idx``'s limits."""
+        return self.players[idx].tc or self.settings.tc
 
     # -- results -------------------------------------------------------------------
     def pgn_game(self, p: Pairing, r: GameResult) -> PgnGame:
@@ -206,12 +222,18 @@ class Tournament:
             'Variant': self.variant.name,
             'SetUp': '1',
             'FEN': r.start_fen,
-            'TimeControl': self.settings.tc.pgn(),
             'Termination': r.termination,
             'PlyCount': str(len(r.moves)),
         }
-        if self.settings.tc.depth or self.settings.tc.nodes:
-            tags['Limits'] = self.settings.tc.describe()
+        w, b = self.tc(p.white), self.tc(p.black)
+        if w == b:
+            tags['TimeControl'] = w.pgn()
+            if w.depth or w.nodes:
+                tags['Limits'] = w.describe()
+        else:       # time odds: as cutechess-cli writes them
+            tags['WhiteTimeControl'], tags['BlackTimeControl'] = w.pgn(), b.pgn()
+            if w.depth or w.nodes or b.depth or b.nodes:
+                tags['WhiteLimits'], tags['BlackLimits'] = w.describe(), b.describe()
         if p.opening.label:
             tags['Opening'] = p.opening.label
         return PgnGame(tags, list(r.moves), list(r.comments), r.reason, r.result)
@@ -222,7 +244,7 @@ class Tournament:
             if self.aborted:
                 return
             append_game(self.pgn_path, text)
-            self.standings.add(p.white, p.black, r.result)
+            self.standings.add(p.white, p.black, r.result, p.pair, r.illegal)
             self.check_sprt()
             line = progress_line(self.standings, self.finished, len(self.schedule), p.round,
                                  self.names[p.white], self.names[p.black], r.result, r.reason,

@@ -6,7 +6,9 @@ first engine plays ``games`` games against each of the others.  Games
 pairings take turns, so that a partial tournament is balanced.  Game
 numbers (PGN ``Round``) are 1-based and do not depend on how many games
 are asked for: a tournament extended with a larger ``games`` keeps the
-games already played.
+games already played.  The two games of an opening form a game pair
+(``Pairing.pair``, the same for both), the unit of the pentanomial
+statistics; a last game without its partner (an odd ``games``) has none.
 
 >>> from protocol.tournament.openings import Opening, Openings
 >>> s = make_schedule(3, 2, Openings([Opening('fen0'), Opening('fen1')]))
@@ -26,6 +28,7 @@ class Pairing:
     white: int
     black: int
     opening: Opening
+    pair: tuple | None = None       # (engine i, engine j, opening number) of a game pair
 
 
 def pairs(n_engines: int, gauntlet: bool = False) -> list[tuple[int, int]]:
@@ -41,5 +44,6 @@ def make_schedule(n_engines: int, games: int, openings: Openings,
         op = openings.get(g // 2)
         for i, j in pairs(n_engines, gauntlet):
             w, b = (i, j) if g % 2 == 0 else (j, i)
-            out.append(Pairing(len(out) + 1, w, b, op))
+            pair = (i, j, g // 2) if (g ^ 1) < games else None
+            out.append(Pairing(len(out) + 1, w, b, op, pair))
     return out

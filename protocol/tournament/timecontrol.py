@@ -13,7 +13,7 @@ move's thinking time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _TC = re.compile(r'^(?:(\d+)/)?(?:(\d+):)?(\d+(?:\.\d*)?|\.\d+)(?:\+(\d+(?:\.\d*)?|\.\d+))?$')
 
@@ -70,6 +70,27 @@ class TimeControl:
         if self.nodes:
             parts.append(f'nodes {self.nodes}')
         return ', '.join(parts) or 'unlimited'
+
+
+def with_limits(tc: TimeControl, limits: dict) -> TimeControl:
+    """``tc`` with an engine's own ``tc=``, ``st=``, ``nodes=``, ``depth=``
+    (texts, checked) in place of the tournament's.
+
+    >>> with_limits(parse_tc('10+0.1'), {'tc': '1+0.01'}).pgn()
+    '1+0.01'
+    >>> with_limits(parse_tc('10+0.1'), {'st': '2', 'nodes': '500'}).describe()
+    '2s/move, nodes 500'
+    """
+    if 'tc' in limits:
+        t = parse_tc(limits['tc'])
+        tc = replace(tc, moves=t.moves, base=t.base, inc=t.inc, movetime=0.0)
+    elif 'st' in limits:
+        tc = replace(tc, moves=0, base=0.0, inc=0.0, movetime=float(limits['st']))
+    if 'nodes' in limits:
+        tc = replace(tc, nodes=int(limits['nodes']))
+    if 'depth' in limits:
+        tc = replace(tc, depth=int(limits['depth']))
+    return tc
 
 
 def _num(x: float) -> str:

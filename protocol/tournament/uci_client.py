@@ -1,20 +1,24 @@
 """The GUI side of the UCI protocol.
 
 Handshake: ``uci`` until ``uciok`` (collecting ``id name`` and the
-options), ``setoption name UCI_Variant value NAME`` (an engine without
-that option plays only chess; one whose list lacks the variant is
-refused), the user's options, ``isready``/``readyok``.  A game:
+options), the user's options and ``isready`` (an option may change the
+variant list, as Fairy-Stockfish's ``VariantPath`` does: if the variant is
+still missing, ``uci`` is sent again and the list read anew), then
+``setoption name UCI_Variant value NAME`` (an engine without that option
+plays only chess; one whose list lacks the variant is refused) and
+``isready``/``readyok``.  A game:
 ``ucinewgame`` and ``isready``; each turn ``position fen FEN moves ...``
-(always the game's start FEN: a variant engine's ``startpos`` is not
-trusted) and ``go`` with ``wtime``/``btime``/``winc``/``binc``/
-``movestogo``, or ``movetime``, plus ``depth``/``nodes``.  Ranks are
-always counted from 1.
+(the game's start FEN, or the FEN after the last promotion: a variant
+engine's ``startpos`` is not trusted) and ``go`` with ``wtime``/``btime``/
+``winc``/``binc``/``movestogo``, or ``movetime``, plus ``depth``/``nodes``.
+Ranks are always counted from 1.
 """
 from __future__ import annotations
 
 import re
 
-from cazaux_engine import Position
+from cazaux_engine import Position, parse_fen, to_fen
+from cazaux_engine.rules import move_promo
 
 from .client import Client, EngineError, EngineSetupError, Reply, clock_ms
 from .timecontrol import TimeControl
@@ -38,32 +42,56 @@ class UCIClient(Client):
     def start(self, variant) -> None:
         self._spawn()
         self.send('uci')
-        deadline = self.deadline()
-        while True:
-            _, line = self.read(deadline, 'uciok')
-            s = line.strip()
-            if s == 'uciok':
-                break
-            if s.startswith('id name '):
-                self.reported_name = s[len('id name '):].strip()
-            m = _OPTION.match(s)
-            if m:
-                self.options[m.group(1)] = (m.group(2), m.group(3))
+        self._read_options('uciok')
+        # the user's options first: one may change the variant list (Fairy-Stockfish's
+        # VariantPath); its own reply may list the new variants, else "uci" is asked again
+        sent = False
+        for name, value in self.spec.options.items():
+            if name == 'UCI_Variant':
+                continue
+            if name not in self.options and self.log:
+                self.log(f'{self.name}: option {name} is not among the options the engine declared')
+            self.send(f'setoption name {name} value {value}')
+            sent = True
+        if sent:
+            self.send('isready')
+            self._read_options('readyok')
+            if not self.plays(variant):
+                self.send('uci')
+                self._read_options('uciok')
         vopt = self.options.get('UCI_Variant')
         if vopt is None:
             if variant.name != 'chess':
                 raise EngineSetupError(f'engine does not play {variant.name} (no UCI_Variant option)')
         else:
             names = _option_vars(vopt[1])
-            if names and variant.name not in names:
+            if not self.plays(variant):
                 raise EngineSetupError(f'engine does not play {variant.name} '
                                        f'(its UCI_Variant values: {", ".join(names)})')
             self.send(f'setoption name UCI_Variant value {variant.name}')
-        for name, value in self.spec.options.items():
-            if name not in self.options and self.log:
-                self.log(f'{self.name}: option {name} is not among the options the engine declared')
-            self.send(f'setoption name {name} value {value}')
         self.ready()
+
+    def _read_options(self, until: str) -> None:
+        """Read up to the line ``until``, keeping the name and options declared."""
+        deadline = self.deadline()
+        while True:
+            _, line = self.read(deadline, until)
+            s = line.strip()
+            if s == until:
+                return
+            if s.startswith('id name '):
+                self.reported_name = s[len('id name '):].strip()
+            m = _OPTION.match(s)
+            if m:
+                self.options[m.group(1)] = (m.group(2), m.group(3))
+
+    def plays(self, variant) -> bool:
+        """Whether the variant list declared so far has ``variant``."""
+        vopt = self.options.get('UCI_Variant')
+        if vopt is None:
+            return variant.name == 'chess'
+        names = _option_vars(vopt[1])
+        return not names or variant.name in names
 
     def ready(self) -> None:
         self.send('isready')
@@ -77,17 +105,21 @@ class UCIClient(Client):
                  colour: int) -> None:
         self.tc = tc
         self.start_fen = start_fen
+        self._base = (-1, start_fen)      # (index of the last promotion, FEN after it)
         self.thinking = False
         self.send('ucinewgame')
         self.ready()
 
     def go_command(self, clocks: dict, us: int) -> str:
+        """``go`` with this engine's limits; the clocks of both sides, each with its
+        own increment (time odds), an unclocked opponent shown with our clock."""
         tc = self.tc
         parts = ['go']
         if tc.clocked:
-            w, b = clocks[1], clocks[-1]
+            w, b = (c if c.tc.clocked else clocks[us] for c in (clocks[1], clocks[-1]))
             parts += ['wtime', str(clock_ms(w)), 'btime', str(clock_ms(b)),
-                      'winc', str(int(tc.inc * 1000)), 'binc', str(int(tc.inc * 1000))]
+                      'winc', str(int(round(w.tc.inc * 1000))),
+                      'binc', str(int(round(b.tc.inc * 1000)))]
             if tc.moves:
                 parts += ['movestogo', str(clocks[us].moves_to_go())]
         elif tc.movetime:
@@ -100,13 +132,32 @@ class UCIClient(Client):
             parts.append('infinite')
         return ' '.join(parts)
 
+    def position_command(self, pos: Position, moves: list[int]) -> str:
+        """``position fen F moves ...``: F is the game's start, or the position
+        after the last promotion, which no earlier position can repeat (so
+        nothing is lost), and which spares the engine the promotion's text
+        (Fairy-Stockfish misreads its own FEN after a Pawn's promotion).  Never
+        another mid-game FEN: Fairy-Stockfish ignores the FEN's castling field
+        for the King's jump."""
+        last = max((i for i, m in enumerate(moves) if move_promo(m)), default=-1)
+        if self._base[0] != last:
+            if last < 0:
+                self._base = (-1, self.start_fen)
+            else:
+                p = parse_fen(pos.rules.variant, self.start_fen)
+                for m in moves[:last + 1]:
+                    p.push(m)
+                self._base = (last, to_fen(p))
+        cmd = f'position fen {self._base[1]}'
+        rest = moves[last + 1:]
+        if rest:
+            # the texts need the positions the moves were played in only for their
+            # rules, which every position of the game shares
+            cmd += ' moves ' + ' '.join(self.text(pos, m) for m in rest)
+        return cmd
+
     def think(self, pos: Position, moves: list[int], clocks: dict, limit: float) -> Reply:
-        # the texts need the positions the moves were played in only for their
-        # rules, which every position of the game shares
-        cmd = f'position fen {self.start_fen}'
-        if moves:
-            cmd += ' moves ' + ' '.join(self.text(pos, m) for m in moves)
-        self.send(cmd)
+        self.send(self.position_command(pos, moves))
         t0 = self.send(self.go_command(clocks, pos.turn))
         self.thinking = True
         deadline = t0 + limit

@@ -7,7 +7,8 @@ misbehave on its N-th move of every game::
 
     fake_engine.py [--proto auto|uci|xboard] [--name NAME] [--seed S]
                    [--misbehave KIND:N] [--sleep SECONDS] [--variants a,b]
-                   [--score CP] [--ep2leg]
+                   [--score CP] [--ep2leg] [--san] [--castle-text O-O|0-0]
+                   [--prefer-castle] [--variant-file]
 
 KIND is one of
 
@@ -23,6 +24,14 @@ KIND is one of
 ``exit-start`` exit before the handshake (N ignored)
 
 ``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``);
+``--san`` writes its moves in SAN (XBoard: and declares ``feature san=1``, so
+that it is sent SAN too); ``--castle-text O-O`` writes castling as ``O-O``/
+``O-O-O`` (``0-0``: with zeros), as Sjaak II does, and ``--prefer-castle``
+castles whenever it can; ``--variant-file`` makes
+an engine that plays only chess until it is given a variant file (UCI:
+``setoption name VariantPath value FILE``, after which only a new ``uci``
+shows the longer list, as Fairy-Stockfish does; XBoard: ``option
+VariantFile=FILE``, answered by its features again, as Sjaak II does);
 ``--v1`` makes an XBoard engine without ping and without the usermove prefix.
 With ``--proto xboard`` the engine answers ``uci`` with an error, as an
 XBoard-only engine does.
@@ -38,6 +47,7 @@ import time
 from cazaux_engine import (VARIANT_NAMES, get_variant, move_text, parse_fen, parse_move,
                            to_fen)
 from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from cazaux_engine.san import castle_side, parse_san, san
 
 
 _MOVE = re.compile(r'^[a-p]\d+[a-p]\d+')
@@ -68,6 +78,9 @@ class Fake:
 
     def choose(self) -> int:
         legal = self.pos.legal_moves()
+        castles = sorted(m for m in legal if castle_side(self.pos, m))
+        if self.args.prefer_castle and castles:
+            return castles[0]
         texts = sorted((move_text(self.pos, m), m) for m in legal)
         rng = random.Random(f'{self.args.seed}:{to_fen(self.pos)}')
         return rng.choice(texts)[1]
@@ -112,6 +125,11 @@ class Fake:
             v = R.square_name(victim, self.rank_base)
             b = R.square_name(move_to(m), self.rank_base)
             text = f'{a}{v},{v}{b}'
+        elif self.args.castle_text and castle_side(self.pos, m):
+            long = castle_side(self.pos, m) == 'long'
+            text = self.args.castle_text + ('-' + self.args.castle_text[0]) * long
+        elif self.args.san:
+            text = san(self.pos, m, self.rank_base)
         else:
             text = move_text(self.pos, m, self.rank_base)
         self.pos.push(m)
@@ -122,24 +140,41 @@ class Fake:
         if ',' in text:     # two legs: from the first leg's start to the second's end
             a, b = text.split(',')
             text = re.match(r'[a-p]\d+', a).group() + re.sub(r'^[a-p]\d+', '', b)
+        if self.args.san and not _MOVE.match(text):
+            self.pos.push(parse_san(self.pos, text, self.rank_base))
+            return
         self.pos.push(parse_move(self.pos, text, self.rank_base))
 
 
 def run_uci(fake: Fake) -> None:
-    out(f'id name {fake.args.name}')
-    out('id author the tests')
-    out('option name UCI_Variant type combo default chess '
-        + ' '.join(f'var {v}' for v in fake.args.variants))
-    out('option name Hash type spin default 1 min 1 max 16')
-    out('uciok')
+    loaded = not fake.args.variant_file
+
+    def handshake():
+        out(f'id name {fake.args.name}')
+        out('id author the tests')
+        out('option name UCI_Variant type combo default chess '
+            + ' '.join(f'var {v}' for v in (fake.args.variants if loaded else ['chess'])))
+        out('option name Hash type spin default 1 min 1 max 16')
+        if fake.args.variant_file:
+            out('option name VariantPath type string default <empty>')
+        out('uciok')
+
+    handshake()
     for line in sys.stdin:
         words = line.split()
         if not words:
             continue
         cmd = words[0]
-        if cmd == 'isready':
+        if cmd == 'uci':
+            handshake()
+        elif cmd == 'isready':
             out('readyok')
+        elif cmd == 'setoption' and len(words) >= 5 and words[2] == 'VariantPath':
+            loaded = True
         elif cmd == 'setoption' and len(words) >= 5 and words[2] == 'UCI_Variant':
+            if not loaded and words[4] != 'chess':
+                out(f'info string variant {words[4]} not known')
+                continue
             fake.new(words[4])
         elif cmd == 'ucinewgame':
             fake.new()
@@ -169,17 +204,27 @@ def run_uci(fake: Fake) -> None:
 def run_xboard(fake: Fake) -> None:
     force = False
     names = ['normal' if v == 'chess' else v for v in fake.args.variants]
+
+    def features(loaded):
+        known = names if loaded else ['normal']
+        out('feature done=0')
+        out(f'feature myname="{fake.args.name}" variants="{",".join(known)}" setboard=1 '
+            f'usermove={0 if fake.args.v1 else 1} ping={0 if fake.args.v1 else 1} '
+            f'sigint=0 sigterm=0 colors=0 san={1 if fake.args.san else 0}')
+        out('feature option="Hash -spin 1 1 16"')
+        if fake.args.variant_file:
+            out('feature option="VariantFile -file "')
+        out('feature done=1')
+
     for line in sys.stdin:
         words = line.split()
         if not words:
             continue
         cmd = words[0]
         if cmd == 'protover':
-            out(f'feature myname="{fake.args.name}" variants="{",".join(names)}" setboard=1 '
-                f'usermove={0 if fake.args.v1 else 1} ping={0 if fake.args.v1 else 1} '
-                'sigint=0 sigterm=0 colors=0')
-            out('feature option="Hash -spin 1 1 16"')
-            out('feature done=1')
+            features(not fake.args.variant_file)
+        elif cmd == 'option' and line.split(None, 1)[1].startswith('VariantFile='):
+            features(True)
         elif cmd == 'new':
             fake.new('chess')
             force = False
@@ -237,6 +282,12 @@ def main() -> None:
     ap.add_argument('--v1', action='store_true',
                     help='XBoard: no ping, moves without the usermove prefix')
     ap.add_argument('--variants', default=','.join(VARIANT_NAMES))
+    ap.add_argument('--san', action='store_true', help='moves in SAN (XBoard: feature san=1)')
+    ap.add_argument('--castle-text', choices=('O-O', '0-0'),
+                    help='castling written O-O/O-O-O or 0-0/0-0-0')
+    ap.add_argument('--prefer-castle', action='store_true', help='castle whenever it can')
+    ap.add_argument('--variant-file', action='store_true',
+                    help='only chess until a variant file is given (VariantPath / VariantFile)')
     args = ap.parse_args()
     args.variants = args.variants.split(',')
     fake = Fake(args)
