@@ -9,6 +9,9 @@ attributes:
     search the root moves (already ordered) to ``depth``; fail-soft, so a
     score outside (alpha, beta) is a bound.  ``pv[0]`` holds the principal
     variation when a move scored inside the window.
+``qsearch(alpha, beta, ply, in_check) -> score``
+    the quiescence search of the current position (for
+    :func:`search.static.quiescence`).
 ``nodes()``, ``seldepth()``
     counters for the progress reports.
 
@@ -394,5 +397,6 @@ class AlphaBeta:
             return seldepth
 
         self.root = root
+        self.qsearch = qsearch
         self.nodes = get_nodes
         self.seldepth = get_seldepth
