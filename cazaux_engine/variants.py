@@ -16,7 +16,9 @@ are mirrored across the middle rank):
     names from :data:`cazaux_engine.pieces.PIECES` (or the file's own
     ``pieces``); the first must be ``king``.
 ``values``
-    per-piece value overrides in centipawns.
+    per-piece value overrides in centipawns.  Fitted values in
+    ``tuned.json`` (see :mod:`cazaux_engine.tuned`) override these in turn:
+    :func:`build_variant` is where they are read.
 ``start``
     the default start FEN.
 ``double_step``
@@ -56,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import betza as betza_mod
+from . import tuned
 from .pieces import PIECES
 
 ZANZIBAR_ARMY = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn', 'eagle',
@@ -278,6 +281,10 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
     names = list(r['pieces'])
     if not names or names[0] != 'king':
         raise VariantError(f'variant {name!r}: the first piece must be king')
+    tuned_values = tuned.values_of(name)        # fitted values win (tuned.json)
+    for pn in tuned_values:
+        if pn not in names:
+            raise VariantError(f'variant {name!r}: tuned data values {pn!r}, not in its army')
     army = []
     letters = set()
     for pn in names:
@@ -294,7 +301,7 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
             atoms = tuple(betza_mod.parse(d['betza']))
         except betza_mod.BetzaError as e:
             raise VariantError(f'piece {pn!r}: {e}') from None
-        value = int(r['values'].get(pn, d['value']))
+        value = tuned_values.get(pn, int(r['values'].get(pn, d['value'])))
         army.append(PieceType(pn, letter, d['betza'], value, atoms))
     known = set(names)
 
@@ -343,6 +350,8 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
         king_jump=bool(r['king_jump']), castling=tuple(castling),
         stalemate=r['stalemate'], bare_king=r['bare_king'], setup=setup)
 
+
+tuned.activate({n: _resolve(n, VARIANT_DATA)['pieces'] for n in VARIANT_DATA})
 
 VARIANTS: dict[str, Variant] = {
     n: build_variant(n, _resolve(n, VARIANT_DATA)) for n in VARIANT_DATA}

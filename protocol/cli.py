@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from cazaux_engine import __version__
+from cazaux_engine import __version__, tuned
 
 HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
 games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
@@ -26,9 +26,13 @@ usage:
                                 fixed-depth searches of fixed positions of every
                                 variant; prints total nodes and nodes/second
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
+  cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   cazaux-engine --help | --version
 
 Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
+
+Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
+(cazaux_engine/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
 """
 
 
@@ -40,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ('-V', '--version'):
         print(f'cazaux-engine {__version__}')
         return 0
+    if tuned.error:
+        print(f'error: tuned data: {tuned.error}', file=sys.stderr)
+        return 2
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
         return perft_main(argv[1:])
@@ -49,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == 'match':
         from protocol.match import main as match_main
         return match_main(argv[1:])
+    if argv and argv[0] == 'tune':
+        from protocol.tune import main as tune_main
+        return tune_main(argv[1:])
     from protocol.options import OptionError, Options
     options = Options()
     rest = list(argv)

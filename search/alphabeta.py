@@ -5,6 +5,7 @@ thread; several trees (Lazy SMP) share the transposition table and the
 :class:`Control` that stops them.  Compiled, the whole tree runs without
 the GIL.
 
+``quiescence()`` is the quiescence search of the position (for tools).
 ``root(depth, alpha, beta)`` searches the root moves, kept (already ordered)
 at the front of the position's move buffer by :meth:`Tree.set_root`, to
 ``depth``; fail-soft, so a score outside (alpha, beta) is a bound.  The
@@ -123,6 +124,14 @@ class Tree:
         score: cython.int
         with cython.nogil:
             score = self.root_search(depth, alpha, beta)
+        return score
+
+    def quiescence(self) -> int:
+        """The quiescence-search score of the position (side to move's view)."""
+        score: cython.int
+        in_check: cython.bint = self.pos.in_check()
+        with cython.nogil:
+            score = self.qsearch(-self.inf, self.inf, 0, in_check, 0)
         return score
 
     def pv(self) -> list:

@@ -12,7 +12,7 @@ per search thread (its pawn cache is its own).
 >>> pos = start_position('chess')
 >>> t = tables(pos.rules, False)
 >>> pos.set_pst(t.pst)
->>> make_evaluate(t)(pos) == params.TEMPO
+>>> make_evaluate(t)(pos) == t.P.TEMPO
 True
 """
 from __future__ import annotations
@@ -21,9 +21,8 @@ from array import array
 
 import cython
 
-from . import params
 from .evaltables import (Tables, centre_distance, clear_cache, moves_to_promotion,  # noqa: F401
-                         params_signature, promotion_gain, tables, targets)
+                         promotion_gain, tables, targets)
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.moves import side_of
@@ -43,7 +42,7 @@ class Evaluator:
     """
 
     def __init__(self, t: Tables):
-        P = params
+        P = t.P
         self.t = t
         self.material_only = t.material_only
         self.n, self.size, self.stride = t.n, t.size, t.rules.stride

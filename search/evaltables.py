@@ -41,12 +41,13 @@ from __future__ import annotations
 import random
 from array import array
 from collections import deque
+from types import SimpleNamespace
 
 from cazaux_engine.fen import parse_fen
 from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C,
                                  RIDE_M, Rules)
 
-from . import params
+from .weights import EvalData, eval_data
 
 
 _targets: dict = {}
@@ -127,10 +128,12 @@ def moves_to_promotion(rules: Rules, code: int) -> dict:
     return dist
 
 
-def promotion_gain(rules: Rules, code: int) -> int:
-    """The value of ``code``'s best promotion minus its own (0 if it does not promote)."""
+def promotion_gain(rules: Rules, code: int, value: list | None = None) -> int:
+    """The value of ``code``'s best promotion minus its own (0 if it does not
+    promote); ``value`` per piece code, by default the variant's."""
+    value = rules.value if value is None else value
     choices = rules.promotions(code)
-    return max(rules.value[c] for c in choices) - rules.value[code] if choices else 0
+    return max(value[c] for c in choices) - value[code] if choices else 0
 
 
 def centre_distance(rules: Rules, sq: int) -> int:
@@ -142,15 +145,18 @@ def centre_distance(rules: Rules, sq: int) -> int:
 
 
 class Tables:
-    """The evaluation tables of one variant (see the module docstring)."""
+    """The evaluation tables of one variant (see the module docstring), built
+    from ``data`` (piece values and weights, :func:`search.weights.eval_data`);
+    ``P`` holds the weights."""
 
-    def __init__(self, rules: Rules, material_only: bool):
-        P = params
+    def __init__(self, rules: Rules, material_only: bool, data: EvalData | None = None):
+        data = data or eval_data(rules.variant)
+        self.P = P = SimpleNamespace(**data.weights)
         self.rules = R = rules
         self.material_only = material_only
         n, size = R.n, R.size
         self.n, self.size = n, size
-        value = R.value
+        self.value = value = R.by_code(lambda i: data.values[R.types[i - 1].name])
         npm = R.by_code(lambda i: 0 if i in R.pawn_like or i == R.KING else value[i])
         mid_file = (R.files - 1) / 2
         self.centre = array('i', [0]) * size
@@ -192,7 +198,7 @@ class Tables:
         self.passed_mg = array('i', [0]) * (2 * size)
         self.passed_eg = array('i', [0]) * (2 * size)
         for i in R.pawn_like:
-            gain = promotion_gain(R, i)
+            gain = promotion_gain(R, i, value)
             if gain <= 0 or material_only:
                 continue
             for sq, d in moves_to_promotion(R, i).items():
@@ -220,7 +226,7 @@ class Tables:
         return self.mg[i], self.eg[i]
 
     def _centralise(self, i, mg, eg):
-        P = params
+        P = self.P
         R = self.rules
         mob = {sq: len(targets(R, i, sq)) for sq in R.squares}
         if i in R.pawn_like:
@@ -236,9 +242,9 @@ class Tables:
             eg[sq] += max(-cap, min(cap, round(P.MOBILITY_EG * d)))
 
     def _advance(self, i, mg, eg):
-        P = params
+        P = self.P
         R = self.rules
-        gain = promotion_gain(R, i)
+        gain = promotion_gain(R, i, self.value)
         if gain <= 0:
             return
         cap = gain * P.ADVANCE_CAP
@@ -251,17 +257,14 @@ class Tables:
 _cache: dict = {}
 
 
-def params_signature() -> tuple:
-    """The current values of :mod:`search.params` (part of the cache key)."""
-    return tuple((k, v) for k, v in vars(params).items() if k.isupper())
-
-
 def tables(rules: Rules, material_only: bool) -> Tables:
-    """The (cached) evaluation tables of a variant."""
-    key = (rules, material_only, params_signature())
+    """The (cached) evaluation tables of a variant, for its current values
+    and weights (:mod:`search.weights`: params, tuned data, overrides)."""
+    data = eval_data(rules.variant)
+    key = (rules, material_only, data.key())
     t = _cache.get(key)
     if t is None:
-        t = _cache[key] = Tables(rules, material_only)
+        t = _cache[key] = Tables(rules, material_only, data)
     return t
 
 

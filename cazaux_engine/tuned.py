@@ -1,0 +1,194 @@
+"""Tuned evaluation data: fitted piece values and evaluation weights, per variant.
+
+The data lives beside the variant table, in ``cazaux_engine/tuned.json``::
+
+    {"pemba": {"values": {"camel": 231, "elephant": 262},
+               "weights": {"MOBILITY_MG": 3.4, "KING_SHELTER": 11}},
+     "oblong44": {...}}
+
+``values`` override the piece values of the variant table (centipawns,
+whole numbers); ``weights`` override the evaluation weights of
+:mod:`search.params` (their names and kinds are :data:`WEIGHTS`, the schema
+of this file).  A variant, a piece or a weight that is not listed keeps its
+untuned value, so an empty file (``{}``) is the untuned engine.  The file is
+written by ``cazaux-engine tune fit`` (docs/strength.md).
+
+Which data is used is decided once, when :mod:`cazaux_engine.variants`
+builds the variants, by the environment variable ``CAZAUX_ENGINE_TUNED``:
+unset or empty, the packaged file; ``off``, none (the untuned engine); any
+other value, the path of a file in the same format (to try a fit before
+installing it).  A bad file never stops an import: the engine starts
+untuned and :data:`error` holds the message, which the command line
+reports (``cazaux-engine`` refuses to play with data it cannot read).
+
+This module is the rules layer's half of the loader: the variant table reads
+the tuned piece values here (``build_variant``); the evaluation reads both
+halves through :mod:`search.weights`.
+
+>>> parse_tuned({'chess': {'values': {'knight': 310}}}, 'example')
+{'chess': {'values': {'knight': 310}, 'weights': {}}}
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+
+from .pieces import PIECES
+
+ENV = 'CAZAUX_ENGINE_TUNED'
+OFF = 'off'
+PACKAGED = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tuned.json')
+
+# The evaluation weights of search.params that tuned data may set, with their
+# kind: 'int' weights enter integer table entries and must stay whole numbers.
+WEIGHTS: dict[str, str] = {
+    'MOBILITY_MG': 'float', 'MOBILITY_EG': 'float', 'MOBILITY_CAP': 'int',
+    'ADVANCE_MG': 'float', 'ADVANCE_EG': 'float', 'ADVANCE_CAP': 'float',
+    'PASSED_MG': 'float', 'PASSED_EG': 'float', 'PAWN_CENTRE_MG': 'float',
+    'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
+    'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'TEMPO': 'int',
+    'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',
+}
+
+MAX_VALUE = 100_000     # a piece value above this could reach the mate scores
+
+
+class TunedDataError(ValueError):
+    """Tuned data that is not in the format above; the message names the culprit."""
+
+
+def check_weight(name: str, value, where: str = 'weights') -> int | float:
+    """``value`` as the number weight ``name`` takes (TunedDataError if it cannot)."""
+    kind = WEIGHTS.get(name)
+    if kind is None:
+        raise TunedDataError(f'{where}: unknown weight {name!r} '
+                             f'(known: {", ".join(WEIGHTS)})')
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TunedDataError(f'{where}: weight {name} must be a number, not {value!r}')
+    if kind == 'int':
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise TunedDataError(f'{where}: weight {name} must be a whole number, not {value!r}')
+            value = int(value)
+        return value
+    return value
+
+
+def check_value(piece: str, value, where: str = 'values') -> int:
+    """``value`` as a piece value in centipawns (TunedDataError if it is not one)."""
+    if piece not in PIECES:
+        raise TunedDataError(f'{where}: unknown piece {piece!r}')
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
+        raise TunedDataError(f'{where}: value of {piece} must be a whole number of '
+                             f'centipawns 0..{MAX_VALUE}, not {value!r}')
+    return value
+
+
+def parse_tuned(data, where: str) -> dict:
+    """The checked, normalised form of decoded tuned data (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise TunedDataError(f'{where}: expected an object {{variant: {{"values": ..., '
+                             f'"weights": ...}}}}')
+    out = {}
+    for variant, entry in data.items():
+        if not isinstance(entry, dict):
+            raise TunedDataError(f'{where}: {variant}: expected an object with "values" '
+                                 f'and "weights"')
+        extra = set(entry) - {'values', 'weights'}
+        if extra:
+            raise TunedDataError(f'{where}: {variant}: unknown key {sorted(extra)[0]!r} '
+                                 f'(expected "values" and "weights")')
+        values = entry.get('values', {})
+        weights = entry.get('weights', {})
+        for key, d in (('values', values), ('weights', weights)):
+            if not isinstance(d, dict):
+                raise TunedDataError(f'{where}: {variant}: "{key}" must be an object')
+        out[variant] = {
+            'values': {p: check_value(p, v, f'{where}: {variant}') for p, v in values.items()},
+            'weights': {n: check_weight(n, v, f'{where}: {variant}') for n, v in weights.items()},
+        }
+    return out
+
+
+def load_tuned(path: str) -> dict:
+    """Read and check a tuned-data file (TunedDataError with the reason)."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+    except OSError as e:
+        raise TunedDataError(f'cannot read tuned data {path}: {e.strerror or e}') from None
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise TunedDataError(f'{path}: not valid JSON: {e}') from None
+    return parse_tuned(data, path)
+
+
+def format_tuned(data: dict) -> str:
+    """The JSON text of tuned data (variants, pieces and weights sorted; stable)."""
+    data = parse_tuned(data, 'tuned data')
+    return json.dumps(data, indent=2, sort_keys=True) + '\n'
+
+
+def write_entry(path: str, variant: str, values: dict, weights: dict) -> dict:
+    """Replace ``variant``'s entry of the file ``path`` (created if absent),
+    keeping the other variants; return the whole new data."""
+    data = load_tuned(path) if os.path.exists(path) else {}
+    data[variant] = {'values': dict(values), 'weights': dict(weights)}
+    text = format_tuned(data)
+    tmp = path + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return parse_tuned(data, path)
+
+
+def source() -> str | None:
+    """The file the environment selects (None: ``CAZAUX_ENGINE_TUNED=off``)."""
+    v = os.environ.get(ENV, '').strip()
+    if not v:
+        return PACKAGED
+    if v.lower() == OFF:
+        return None
+    return v
+
+
+data: dict = {}             # the active tuned data, by variant
+error: str | None = None    # why the selected file could not be used
+
+
+def activate(armies: dict) -> None:
+    """Load the data :func:`source` selects, checking each entry's pieces
+    against ``armies`` ({variant: piece names}) where the variant is known.
+    Called by :mod:`cazaux_engine.variants` before it builds the variants."""
+    global data, error
+    path = source()
+    data, error = {}, None
+    if path is None:
+        return
+    try:
+        d = load_tuned(path)
+        for variant, entry in d.items():
+            army = armies.get(variant)
+            if army is not None:
+                for p in entry['values']:
+                    if p not in army:
+                        raise TunedDataError(f'{path}: {variant}: {p} is not in its army')
+        data = d
+    except TunedDataError as e:
+        error = f'{ENV}={os.environ.get(ENV, "")!s}: {e}' if os.environ.get(ENV) else str(e)
+
+
+def values_of(variant: str) -> dict:
+    """The tuned piece values of ``variant`` (only those the data sets)."""
+    e = data.get(variant)
+    return dict(e['values']) if e else {}
+
+
+def weights_of(variant: str) -> dict:
+    """The tuned evaluation weights of ``variant`` (only those the data sets)."""
+    e = data.get(variant)
+    return dict(e['weights']) if e else {}

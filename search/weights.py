@@ -1,0 +1,102 @@
+"""The evaluation's numbers per variant: piece values and weights, tuned or not.
+
+The evaluation reads every number it uses through :func:`eval_data` (one
+call, when it builds a variant's tables):
+
+* ``weights``: every evaluation weight of :mod:`search.params` (the names of
+  :data:`EVAL_WEIGHTS`), with the variant's tuned overrides from
+  ``cazaux_engine/tuned.json`` (see :mod:`cazaux_engine.tuned`);
+* ``values``: the piece values of the variant, which already carry the
+  tuned values (the variant table reads them when it builds the variant).
+
+:func:`overriding` replaces some of them for a while (the tuner's
+:func:`search.static.with_weights`).  Without tuned data and without an
+override the numbers are exactly those of ``search/params.py`` and the
+variant table.
+
+>>> weights_for('chess')['TEMPO'] == params.TEMPO
+True
+>>> values_for('chess')['knight']
+300
+>>> with overriding('chess', {'knight': 320}, {'TEMPO': 5}):
+...     values_for('chess')['knight'], weights_for('chess')['TEMPO']
+(320, 5)
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from cazaux_engine import tuned
+from cazaux_engine.tuned import TunedDataError, check_value, check_weight
+from cazaux_engine.variants import Variant, get_variant
+
+from . import params
+
+EVAL_WEIGHTS: tuple[str, ...] = tuple(tuned.WEIGHTS)
+
+_overlay: dict[str, list] = {}      # variant name -> stack of (values, weights)
+
+
+def default_weights() -> dict:
+    """The evaluation weights of :mod:`search.params` (untuned)."""
+    return {n: getattr(params, n) for n in EVAL_WEIGHTS}
+
+
+def weights_for(variant_name: str) -> dict:
+    """Every evaluation weight for ``variant_name``: params, tuned data, override."""
+    w = default_weights()
+    w.update(tuned.weights_of(variant_name))
+    for _, ow in _overlay.get(variant_name, ()):
+        w.update(ow)
+    return w
+
+
+def values_for(variant: str | Variant) -> dict:
+    """The piece values (centipawns, by piece name) of ``variant``, tuned data
+    and override included."""
+    v = get_variant(variant) if isinstance(variant, str) else variant
+    out = {p.name: p.value for p in v.pieces}
+    for ov, _ in _overlay.get(v.name, ()):
+        out.update(ov)
+    return out
+
+
+@dataclass(frozen=True)
+class EvalData:
+    """What the evaluation of one variant is built from."""
+    values: dict        # piece name -> centipawns
+    weights: dict       # EVAL_WEIGHTS name -> number
+
+    def key(self) -> tuple:
+        """A hashable summary (part of the evaluation tables' cache key)."""
+        return tuple(sorted(self.values.items())), tuple(sorted(self.weights.items()))
+
+
+def eval_data(variant: Variant) -> EvalData:
+    """The one lookup of the evaluation: values and weights for ``variant``."""
+    return EvalData(values_for(variant), weights_for(variant.name))
+
+
+@contextmanager
+def overriding(variant_name: str, values: dict | None = None, weights: dict | None = None):
+    """While active, ``values`` (piece name -> cp) and ``weights`` (params
+    name -> number) replace the variant's own.  Nested overrides stack.
+    ValueError (TunedDataError) for an unknown piece or weight, or a number
+    of the wrong kind."""
+    v = get_variant(variant_name)
+    army = {p.name for p in v.pieces}
+    vals = {}
+    for p, x in (values or {}).items():
+        if p not in army:
+            raise TunedDataError(f'{variant_name}: {p!r} is not in its army')
+        vals[p] = check_value(p, x, variant_name)
+    ws = {n: check_weight(n, x, variant_name) for n, x in (weights or {}).items()}
+    stack = _overlay.setdefault(variant_name, [])
+    stack.append((vals, ws))
+    try:
+        yield
+    finally:
+        stack.pop()
+        if not stack:
+            del _overlay[variant_name]
