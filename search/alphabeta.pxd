@@ -28,7 +28,7 @@ cdef class Tree:
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef bint null_variant, shatranj, stalemate_loss
-    cdef int[::1] pv_moves, pv_len, quiets, found_moves
+    cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
     cdef readonly long long nodes
     cdef readonly int seldepth
     cdef int n_root, n_found, qtop, max_ext_ply
@@ -37,6 +37,9 @@ cdef class Tree:
     cdef double now(self) noexcept nogil
     cdef bint check(self) noexcept nogil
     cdef int bare_rule(self, int us, int ply, int n) noexcept nogil
+    cdef int prev_slot(self, int ply, int back) noexcept nogil
+    cdef void reward_quiets(self, int m, int depth, int ply, int qbase, int nq) noexcept nogil
+    cdef bint repeated(self, int ply, int hm) noexcept nogil
     cdef void update_pv(self, int ply, int m) noexcept nogil
     cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
     cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,

@@ -19,7 +19,7 @@ returns at once through every level (``stopped``); its scores are void.
 Per node, in order: quiescence at depth 0; the stop check; game-end rules
 (two bare Kings draw; in bare-King variants a bare King loses unless it can
 take the last enemy piece at once, which draws; the 50-move rule;
-repetition of a position since the last irreversible move); mate-distance
+repetition, see :meth:`Tree.repeated`); mate-distance
 pruning; the transposition table; reverse futility and null-move pruning at
 non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
@@ -38,6 +38,7 @@ import cython
 from . import params as P
 
 if cython.compiled:
+    from cython.cimports.cazaux_engine.exchange import see
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
     from cython.cimports.search.checks import CheckFilter
@@ -47,6 +48,7 @@ if cython.compiled:
                                            entry_depth, entry_move, entry_score, score_from_tt,
                                            score_to_tt)
 else:
+    from cazaux_engine.exchange import see
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
 
@@ -61,10 +63,16 @@ LMR_MOVES = cython.declare(cython.int, 256)
 PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
 
 
+_lmr: dict = {}
+
+
 def lmr_table(max_ply: int, divisor: float) -> array:
-    """lmr[depth * LMR_MOVES + move number] = plies to reduce a late quiet move."""
-    return array('i', [int(math.log(d) * math.log(n) / divisor) if d and n else 0
-                       for d in range(max_ply + 2) for n in range(LMR_MOVES)])
+    """lmr[depth * LMR_MOVES + move number] = plies to reduce a late quiet move (cached)."""
+    key = (max_ply, divisor)
+    if key not in _lmr:
+        _lmr[key] = array('i', [int(math.log(d) * math.log(n) / divisor) if d and n else 0
+                                for d in range(max_ply + 2) for n in range(LMR_MOVES)])
+    return _lmr[key]
 
 
 @cython.cclass
@@ -105,6 +113,8 @@ class Tree:
         plies = P.MAX_PLY + 2
         self.pv_moves = array('i', [0]) * (plies * plies)
         self.pv_len = array('i', [0]) * plies
+        self.evals = array('i', [0]) * plies
+        self.mslot = array('i', [0]) * plies
         self.quiets = array('i', [0]) * len(pos.moves)
         self.found_moves = array('i', [0]) * 256
         self.nodes = self.seldepth = 0
@@ -190,6 +200,55 @@ class Tree:
             return -self.mate + ply
         return NO_SCORE
 
+    def prev_slot(self, ply: cython.int, back: cython.int) -> cython.int:
+        """Continuation slot of the move made ``back`` plies before this node (-1: none)."""
+        return self.mslot[ply - back] if ply >= back else -1
+
+    def reward_quiets(self, m: cython.int, depth: cython.int, ply: cython.int,
+                      qbase: cython.int, nq: cython.int) -> cython.void:
+        """The quiet move ``m`` cut off: it becomes killer and countermove,
+        its histories gain and those of the quiet moves tried before it lose."""
+        bonus: cython.int = depth * depth
+        cbonus: cython.int = 32 * depth * depth
+        prev1: cython.int = self.prev_slot(ply, 1)
+        prev2: cython.int = self.prev_slot(ply, 2)
+        i: cython.int
+        q: cython.int
+        code: cython.int
+        if cbonus > 4096:
+            cbonus = 4096
+        self.order.killer(ply, m)
+        self.order.refuted(prev1, m)
+        code = self.pos.board[move_from(m)]
+        self.order.reward(code, move_to(m), bonus)
+        self.order.reward_cont(prev1, code, move_to(m), cbonus)
+        self.order.reward_cont(prev2, code, move_to(m), cbonus)
+        for i in range(nq):
+            q = self.quiets[qbase + i]
+            code = self.pos.board[move_from(q)]
+            self.order.reward(code, move_to(q), -bonus)
+            self.order.reward_cont(prev1, code, move_to(q), -cbonus)
+            self.order.reward_cont(prev2, code, move_to(q), -cbonus)
+
+    def repeated(self, ply: cython.int, hm: cython.int) -> cython.bint:
+        """Is the position a draw by repetition for the search, as Stockfish
+        scores it: it occurred before inside the tree (after the root), or
+        twice before in the game?  Only the last ``hm`` plies can repeat."""
+        h: cython.ulonglong = self.pos.hash
+        i: cython.int = self.pos.sp - 4
+        lo: cython.int = self.pos.sp - hm
+        root: cython.int = self.pos.sp - ply
+        seen: cython.bint = False
+        if lo < 0:
+            lo = 0
+        while i >= lo:
+            if self.pos.u_hash[i] == h:
+                if i > root or seen:
+                    return True
+                seen = True
+            i -= 2
+        return False
+
     def update_pv(self, ply: cython.int, m: cython.int) -> cython.void:
         """pv[ply] = [m] + pv[ply + 1]"""
         width: cython.int = self.max_ply + 2
@@ -268,7 +327,7 @@ class Tree:
                     gain = self.order.val(cap)
                     if promo:
                         gain += self.order.val(promo)
-                    elif gain < self.order.val(self.pos.board[frm]) and self.pos.attacked_after(m):
+                    elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m) < 0:
                         continue
                 elif promo:
                     gain = self.order.val(promo)
@@ -302,8 +361,6 @@ class Tree:
         s: cython.int
         hm: cython.int
         i: cython.int
-        lo: cython.int
-        h: cython.ulonglong
         key: cython.ulonglong
         e: cython.ulonglong
         hmove: cython.int = 0
@@ -323,6 +380,8 @@ class Tree:
         nxt: cython.int
         generated: cython.bint
         tried_hash: cython.bint
+        improving: cython.bint
+        mate_safe: cython.bint
         m: cython.int
         frm: cython.int
         to: cython.int
@@ -350,15 +409,8 @@ class Tree:
         if hm >= 4:
             if hm >= 100:
                 return -self.mate + ply if in_check and self.pos.gen_legal(n, False) == n else 0
-            h = self.pos.hash
-            i = self.pos.sp - 4
-            lo = i + 4 - hm
-            if lo < 0:
-                lo = 0
-            while i >= lo:
-                if self.pos.u_hash[i] == h:
-                    return 0
-                i -= 2
+            if self.repeated(ply, hm):
+                return 0
         if ply >= self.max_ply:
             return self.ev.evaluate(self.pos)
         # mate distance pruning
@@ -381,12 +433,18 @@ class Tree:
             ev = -self.inf
         else:
             ev = self.ev.evaluate(self.pos)
+        self.evals[ply] = ev
+        # improving: the static eval rose since our last move (then prune less)
+        improving = not in_check and ply >= 2 and ev > self.evals[ply - 2]
+        if not in_check:
             if not pv_node and -self.mate_bound < beta < self.mate_bound:
-                if depth <= self.rfp_depth and ev - self.rfp_margin * depth >= beta:
+                if (depth <= self.rfp_depth
+                        and ev - self.rfp_margin * (depth - improving) >= beta):
                     return ev
                 if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
                         and (self.pos.npm_w if us > 0 else self.pos.npm_b) >= self.null_mat):
                     self.pos.make_null()
+                    self.mslot[ply] = -1
                     score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
                                          ply + 1, False, False, n)
                     self.pos.unmake_null()
@@ -400,6 +458,7 @@ class Tree:
         qbase = self.qtop
         ext_ok = ply < self.max_ext_ply
         prune = not pv_node and not in_check
+        mate_safe = beta < self.mate_bound          # not while proving a mate
         ksq = self.pos.king_of(-us)
         if hmove and not self.pos.is_legal_move(hmove, n):
             hmove = 0
@@ -415,7 +474,8 @@ class Tree:
             else:
                 if not generated:
                     end = self.pos.gen_legal(n, False)
-                    self.order.score_moves(n, end, hmove, ply)
+                    self.order.score_moves(n, end, hmove, ply, self.prev_slot(ply, 1),
+                                           self.prev_slot(ply, 2))
                     generated = True
                 if nxt >= end:
                     break
@@ -440,14 +500,16 @@ class Tree:
                 pushed = True
             else:
                 gives = pushed = False
-            if quiet and prune and not gives and best > -self.mate_bound and (
-                    (depth <= self.lmp_depth and count > self.lmp_count[depth])
+            if quiet and prune and not gives and best > -self.mate_bound and mate_safe and (
+                    (depth <= self.lmp_depth
+                     and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
                     or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha)):
                 if pushed:
                     self.pos.unmake()
                 continue
             if not pushed:
                 self.pos.make(m)
+            self.mslot[ply] = self.order.slot(self.pos.board[to], to)
             if pv_node:
                 self.pv_len[ply + 1] = 0
             new_depth = depth if gives and ext_ok else depth - 1
@@ -479,12 +541,7 @@ class Tree:
                         self.update_pv(ply, m)
                     if score >= beta:
                         if quiet:
-                            self.order.killer(ply, m)
-                            bonus = depth * depth
-                            self.order.reward(self.pos.board[frm], to, bonus)
-                            for i in range(nq):
-                                q = self.quiets[qbase + i]
-                                self.order.reward(self.pos.board[move_from(q)], move_to(q), -bonus)
+                            self.reward_quiets(m, depth, ply, qbase, nq)
                         self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
@@ -511,6 +568,7 @@ class Tree:
         score: cython.int
         n: cython.int = self.n_root
         self.max_ext_ply = 2 * depth + 4
+        self.evals[0] = -self.inf if self.pos.in_check() else self.ev.evaluate(self.pos)
         self.pv_len[0] = 0
         self.n_found = 0
         self.qtop = 0
@@ -519,6 +577,7 @@ class Tree:
             self.qtop = 0
             count += 1
             self.pos.make(m)
+            self.mslot[0] = self.order.slot(self.pos.board[move_to(m)], move_to(m))
             gives = self.pos.in_check()
             self.pv_len[1] = 0
             new_depth = depth if gives else depth - 1

@@ -6,12 +6,18 @@ from cazaux_engine.position cimport Position
 @cython.final
 cdef class MoveOrder:
     cdef readonly Position pos
-    cdef int n, size
-    cdef int[::1] value
+    cdef int n, size, slots
+    cdef int[::1] value, sq_index, counter
     cdef readonly int[::1] history, killers
+    cdef short[::1] cont
     cdef long long[::1] keys
+    cdef int slot(self, int code, int to) noexcept nogil
     cdef long long val(self, int code) noexcept nogil
-    cdef void score_moves(self, int start, int end, int hmove, int ply) noexcept nogil
+    cdef void score_moves(self, int start, int end, int hmove, int ply, int prev1,
+                          int prev2) noexcept nogil
+    cdef long long quiet_score(self, int code, int to, int prev1, int prev2) noexcept nogil
+    cdef void reward_cont(self, int prev, int code, int to, int bonus) noexcept nogil
+    cdef void refuted(self, int prev, int m) noexcept nogil
     cdef void score_captures(self, int start, int end) noexcept nogil
     cdef int pick(self, int i, int end) noexcept nogil
     cdef void sort(self, int i, int end) noexcept nogil

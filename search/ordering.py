@@ -12,12 +12,17 @@ first:
   (most valuable victim first) then attacker value (least valuable first);
   a promotion adds the new piece's value;
 * the two killer moves of this ply (quiet moves that refuted a sibling);
-* captures of a cheaper piece on a square the opponent then attacks
-  ("bad" captures, a cheap stand-in for a static exchange evaluation that
-  works for every fairy piece: see ``Position.attacked_after``);
+* the countermove: the quiet move that last refuted the opponent's last move;
+* captures that lose material by static exchange evaluation ("bad"
+  captures, :func:`cazaux_engine.exchange.see`, asked only when the victim is
+  worth less than the capturer);
 * quiet moves by their history score (how often moving this piece to this
   square caused a cut-off, weighted by depth squared, with a decaying
-  penalty for quiet moves tried before a cut-off).
+  penalty for quiet moves tried before a cut-off) plus their continuation
+  history: the same statistics for this move right after the opponent's
+  last move and after our own previous one (piece type and square of each,
+  colours left out to keep the table small).  A move is named there by its
+  *slot* ``type * squares + square index``.
 
 Once a few moves have been picked without a cut-off, the rest are sorted
 at once (:meth:`sort`, an insertion sort) and read in turn (:meth:`at`).
@@ -32,9 +37,11 @@ from array import array
 import cython
 
 if cython.compiled:
+    from cython.cimports.cazaux_engine.exchange import see
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
 else:
+    from cazaux_engine.exchange import see
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
 
@@ -45,8 +52,12 @@ GOOD = cython.declare(cython.longlong, 1 << 28)
 KILLER1 = cython.declare(cython.longlong, (1 << 27) + 1)
 KILLER2 = cython.declare(cython.longlong, 1 << 27)
 BAD = cython.declare(cython.longlong, 1 << 26)
+COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
 HIST_MAX = cython.declare(cython.longlong, 1 << 24)
+CONT_MAX = cython.declare(cython.longlong, 1 << 14)     # entries of the continuation history
+CONT_SCALE = cython.declare(cython.longlong, 1 << 9)    # their weight beside the history
+CONT_LIMIT = 1 << 25                                    # cells of the table, at most
 
 
 @cython.cclass
@@ -61,6 +72,14 @@ class MoveOrder:
         self.history = array('i', [0]) * ((2 * mt.n + 1) * mt.size)
         self.killers = array('i', [0]) * (2 * plies)
         self.keys = array('q', [0]) * len(pos.moves)
+        self.sq_index = array('i', [0]) * mt.size
+        for k, sq in enumerate(pos.rules.squares):
+            self.sq_index[sq] = k
+        self.slots = mt.n * mt.nsquares
+        if self.slots * self.slots > CONT_LIMIT:
+            self.slots = 0                  # a board too big for the table: none
+        self.cont = array('h', [0]) * (self.slots * self.slots)
+        self.counter = array('i', [0]) * self.slots
 
     def attach(self, pos: Position) -> None:
         """Order the moves of ``pos`` (a position of the same variant)."""
@@ -76,33 +95,42 @@ class MoveOrder:
         for i in range(len(self.killers)):
             self.killers[i] = 0
 
+    def slot(self, code: cython.int, to: cython.int) -> cython.int:
+        """Continuation slot of piece ``code`` arriving on ``to`` (-1 if no table)."""
+        if not self.slots:
+            return -1
+        return ((code if code > 0 else -code) - 1) * self.pos.mt.nsquares + self.sq_index[to]
+
     def val(self, code: cython.int) -> cython.longlong:
         """Value of a piece (signed code; 0 for an empty square)."""
         return self.value[code + self.n]
 
     def score_moves(self, start: cython.int, end: cython.int, hmove: cython.int,
-                    ply: cython.int) -> cython.void:
-        """Keys of the moves in [start, end) for the main search."""
+                    ply: cython.int, prev1: cython.int, prev2: cython.int) -> cython.void:
+        """Keys of the moves in [start, end) for the main search; ``prev1``
+        and ``prev2`` are the slots of the last two moves (-1: none)."""
         k1: cython.int = self.killers[2 * ply]
         k2: cython.int = self.killers[2 * ply + 1]
+        cm: cython.int = self.counter[prev1] if prev1 >= 0 else 0
         i: cython.int
         m: cython.int
         to: cython.int
         cap: cython.int
+        p: cython.int
         s: cython.longlong
         vv: cython.longlong
         va: cython.longlong
-        board = self.pos.board
         for i in range(start, end):
             m = self.pos.moves[i]
             to = move_to(m)
-            cap = board[to]
+            cap = self.pos.board[to]
+            p = self.pos.board[move_from(m)]
             if m == hmove:
                 s = HASH
             elif cap:
                 vv = self.val(cap)
-                va = self.val(board[move_from(m)])
-                if vv < va and not move_promo(m) and self.pos.attacked_after(m):
+                va = self.val(p)
+                if vv < va and not move_promo(m) and see(self.pos, m) < 0:
                     s = BAD + vv
                 else:
                     s = GOOD + (vv << 6) - (va >> 4)
@@ -111,14 +139,31 @@ class MoveOrder:
             elif move_promo(m):
                 s = GOOD + (self.val(move_promo(m)) << 6)
             elif move_flag(m) == EP:
-                s = GOOD + (self.val(board[move_from(m)]) << 6)
+                s = GOOD + (self.val(p) << 6)
             elif m == k1:
                 s = KILLER1
             elif m == k2:
                 s = KILLER2
+            elif m == cm:
+                s = COUNTER
             else:
-                s = HIST_BIAS + self.history[(board[move_from(m)] + self.n) * self.size + to]
+                s = self.quiet_score(p, to, prev1, prev2)
             self.keys[i] = s << MOVE_BITS | m
+
+    def quiet_score(self, code: cython.int, to: cython.int, prev1: cython.int,
+                    prev2: cython.int) -> cython.longlong:
+        """History plus continuation history of a quiet move, as a key score."""
+        h: cython.longlong = self.history[(code + self.n) * self.size + to]
+        cur: cython.int = self.slot(code, to)
+        if prev1 >= 0:
+            h += self.cont[prev1 * self.slots + cur] * CONT_SCALE
+        if prev2 >= 0:
+            h += self.cont[prev2 * self.slots + cur] * CONT_SCALE
+        if h >= HIST_BIAS:
+            h = HIST_BIAS - 1
+        elif h <= -HIST_BIAS:
+            h = -HIST_BIAS + 1
+        return HIST_BIAS + h
 
     def score_captures(self, start: cython.int, end: cython.int) -> cython.void:
         """Quiescence keys: most valuable victim, then least valuable attacker."""
@@ -173,6 +218,22 @@ class MoveOrder:
         h: cython.longlong = self.history[i]
         self.history[i] = h + bonus - h * abs(bonus) // HIST_MAX
 
+    def reward_cont(self, prev: cython.int, code: cython.int, to: cython.int,
+                    bonus: cython.int) -> cython.void:
+        """Continuation-history bonus (negative: penalty) for the move after ``prev``."""
+        i: cython.int
+        h: cython.longlong
+        if prev < 0:
+            return
+        i = prev * self.slots + self.slot(code, to)
+        h = self.cont[i]
+        self.cont[i] = h + bonus - h * abs(bonus) // CONT_MAX
+
+    def refuted(self, prev: cython.int, m: cython.int) -> cython.void:
+        """The quiet move ``m`` refuted the opponent's last move (slot ``prev``)."""
+        if prev >= 0:
+            self.counter[prev] = m
+
     def killer(self, ply: cython.int, m: cython.int) -> cython.void:
         """``m`` refuted a sibling at ``ply``: it becomes the first killer."""
         if self.killers[2 * ply] != m:
@@ -181,5 +242,5 @@ class MoveOrder:
 
     def ordered(self, start: int, end: int, hmove: int = 0, ply: int = 0) -> list:
         """The moves of [start, end) in order (for the root and for tests)."""
-        self.score_moves(start, end, hmove, ply)
+        self.score_moves(start, end, hmove, ply, -1, -1)
         return [self.pick(i, end) for i in range(start, end)]
