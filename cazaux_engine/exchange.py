@@ -118,8 +118,8 @@ def see(pos: Position, m: cython.int) -> cython.int:
     """Material the side to move wins with ``m`` when every capture on its
     square is answered by the least valuable attacker (centipawns)."""
     gain = cython.declare(cython.int[64])
-    lifted = cython.declare(cython.int[64])         # squares emptied during the exchange
-    codes = cython.declare(cython.int[64])          # and what stood there
+    lifted = cython.declare(cython.int[66])         # squares emptied: the mover, an e.p.
+    codes = cython.declare(cython.int[66])          # victim, a capturer per swap; what stood there
     n_lifted: cython.int = 0
     frm: cython.int = move_from(m)
     to: cython.int = move_to(m)

@@ -12,8 +12,7 @@ cdef class Position:
     cdef readonly int[::1] board
     cdef int[::1] king, plist, pcount, pindex
     # undo records, one per push: the game's history
-    cdef readonly int sp
-    cdef int cap
+    cdef readonly int sp, cap
     cdef int[::1] u_move, u_piece, u_cap, u_ep, u_rights, u_half, u_mg, u_eg, u_npm_w, u_npm_b
     cdef unsigned long long[::1] u_hash, u_pkey
     # incremental piece-square sums (set_pst)

@@ -111,6 +111,7 @@ class Tree:
         self.shatranj = V.bare_king == 'shatranj'
         self.stalemate_loss = V.stalemate == 'loss'
         plies = P.MAX_PLY + 2
+        pos.reserve_undo(pos.sp + plies + 1)        # make() itself never grows the records
         self.pv_moves = array('i', [0]) * (plies * plies)
         self.pv_len = array('i', [0]) * plies
         self.evals = array('i', [0]) * plies

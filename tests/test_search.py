@@ -284,3 +284,16 @@ def test_bench_command_prints_totals(capsys):
     assert main(['--depth', '1']) == 0
     out = capsys.readouterr().out
     assert 'Total nodes: ' in out and 'Nodes/second: ' in out
+
+
+def test_the_tree_has_room_for_every_ply_of_a_long_game():
+    # make() never grows the undo records: the tree reserves MAX_PLY of them
+    # past the moves already played (a game of 300 plies here)
+    from search import params
+    from search.searcher import Searcher as S
+    pos = start_position('chess')
+    moves = ['g1f3', 'g8f6', 'f3g1', 'f6g8'] * 75      # Knights back and forth
+    for text in moves:
+        pos.push(parse_move(pos, text))
+    tree = S(hash_mb=1)._tree(pos, 0)
+    assert tree.pos.sp == 300 and tree.pos.cap >= 300 + params.MAX_PLY + 2
