@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from cazaux_engine import __version__
+from cazaux_engine import __version__, engine_name
+from cazaux_engine.compiled import notice_if_interpreted
 
 HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
 games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
@@ -27,8 +28,14 @@ usage:
                                 variant; prints total nodes and nodes/second
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
   cazaux-engine --help | --version
+                                --version also says whether the search core is
+                                compiled (C, via Cython) or interpreted
 
 Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
+
+Environment: CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
+the compiled one is installed (same moves and node counts, slower).  Without
+a compiled core the engine says so once on stderr.
 """
 
 
@@ -38,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         print(HELP)
         return 0
     if argv and argv[0] in ('-V', '--version'):
-        print(f'cazaux-engine {__version__}')
+        print(engine_name())
         return 0
+    notice_if_interpreted()
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
         return perft_main(argv[1:])
