@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import filecmp
 import importlib.util
+import json
 import os
 import shutil
 import sys
@@ -27,6 +28,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 C_DIR = os.path.join('build', 'cython')
+DIRECTIVES_STAMP = os.path.join(HERE, C_DIR, 'directives.json')
 
 
 def compiled_core_table():
@@ -46,6 +48,8 @@ HOW_TO_COMPILE = (
     '  Debian/Ubuntu: apt-get install gcc python3-dev\n'
     '  macOS: xcode-select --install (Xcode command line tools)\n'
     '  Windows: Microsoft C++ Build Tools ("Desktop development with C++")')
+FIX_THE_SOURCE = ('The error is in the hot modules or the directives (messages above): '
+                  'fix it and reinstall.')
 
 
 def say(text: str) -> None:
@@ -60,15 +64,14 @@ class BuildCore(build_ext):
         super().finalize_options()
         if not self.parallel:        # two C files at a time unless told (-j N)
             self.parallel = min(2, os.cpu_count() or 1)
+        if self.editable_mode:       # pip's folders are new each time: keep what was built
+            self.build_lib = os.path.join(HERE, 'build', 'editable', 'lib')
+            self.build_temp = os.path.join(HERE, 'build', 'editable', 'temp')
 
     def build_extensions(self) -> None:
-        why = self.compiler_problem() or self.cythonize()
+        why, hint = self.compiler_problem(), HOW_TO_COMPILE
         if why is None:
-            self.failures: list[str] = []
-            super().build_extensions()
-            if self.failures:
-                why = 'the C compiler failed on ' + '; '.join(self.failures)
-                self.remove_outputs()
+            why, hint = self.cythonize() or self.compile_all(), FIX_THE_SOURCE
         if why is None:
             print(f'cazaux-engine: compiled core built ({len(self.extensions)} modules)',
                   file=sys.stderr, flush=True)
@@ -76,7 +79,16 @@ class BuildCore(build_ext):
         self.extensions = []        # nothing to copy, install or link
         say(f'cazaux-engine: the compiled core was NOT built: {why}.\n'
             f'The engine is installed interpreted: it plays the same moves, several times '
-            f'slower,\nand says so on stderr when it starts.\n{HOW_TO_COMPILE}')
+            f'slower,\nand says so on stderr when it starts.\n{hint}')
+
+    def compile_all(self) -> str | None:
+        """Compile every extension; why not all of them, or None."""
+        self.failures: list[str] = []
+        super().build_extensions()
+        if not self.failures:
+            return None
+        self.remove_outputs()
+        return 'the C compiler failed on ' + '; '.join(self.failures)
 
     def compiler_problem(self) -> str | None:
         """Why this C compiler cannot build a Python extension, or None."""
@@ -96,28 +108,33 @@ class BuildCore(build_ext):
         try:
             from Cython.Build import cythonize
         except ImportError as e:
-            return f'Cython is not installed ({e}); pip install "Cython>=3.0"'
+            return f'Cython is not installed ({e}): pip install "Cython>=3.0" and reinstall'
         try:
             translated = cythonize(
                 self.extensions, compiler_directives=CORE.DIRECTIVES, build_dir=C_DIR,
                 include_path=[HERE], quiet=True, force=self.force or self.directives_changed(),
                 nthreads=self.parallel if sys.platform == 'linux' else 0)   # fork only
         except Exception as e:       # Cython.Compiler.Errors.CompileError and kin
-            return f'Cython could not translate the hot modules ({e})'
+            return f'Cython could not translate the hot modules ({e}; its errors are above)'
+        self.record_directives()
         c_sources = {ext.name: ext.sources for ext in translated}
         for ext in self.extensions:  # keep setuptools' own Extension objects
             ext.sources = c_sources[ext.name]
         return None
 
     def directives_changed(self) -> bool:
-        """True when the table of directives (or this file) is newer than some
-        generated C file: Cython itself only compares the .py with the .c."""
-        rules = max(os.path.getmtime(CORE.__file__), os.path.getmtime(__file__))
-        for source in CORE.hot_sources():
-            c_file = os.path.join(HERE, C_DIR, source[:-len('.py')] + '.c')
-            if os.path.exists(c_file) and os.path.getmtime(c_file) < rules:
-                return True
-        return False
+        """True when the C files in build/cython were made with other directives
+        (Cython itself only compares the .py with the .c)."""
+        try:
+            with open(DIRECTIVES_STAMP) as f:
+                return f.read() != json.dumps(CORE.DIRECTIVES, sort_keys=True)
+        except OSError:
+            return True
+
+    def record_directives(self) -> None:
+        os.makedirs(os.path.dirname(DIRECTIVES_STAMP), exist_ok=True)
+        with open(DIRECTIVES_STAMP, 'w') as f:
+            f.write(json.dumps(CORE.DIRECTIVES, sort_keys=True))
 
     def build_extension(self, ext: Extension) -> None:
         try:

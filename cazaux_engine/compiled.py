@@ -188,8 +188,9 @@ def why_interpreted() -> str | None:
     if stale:
         return (f'the compiled {", ".join(stale)} is older than its source: rebuild it '
                 f'(pip install -e . or python setup.py build_ext --inplace)')
-    return (f'{", ".join(missing)} {"is" if len(missing) == 1 else "are"} not compiled for this '
-            f'Python (build with a C compiler: pip install -e . ; see the README)')
+    what = ('the compiled core is not built' if len(missing) == len(HOT_MODULES)
+            else f'{", ".join(missing)} {"is" if len(missing) == 1 else "are"} not compiled')
+    return f'{what} for this Python (build with a C compiler: pip install -e . ; see the README)'
 
 
 _notice_given = False
