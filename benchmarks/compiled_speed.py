@@ -179,7 +179,8 @@ def print_report(ref: dict, comp: dict, interp: dict, args) -> None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--quick', action='store_true',
                     help=f'bench depth {QUICK_BENCH_DEPTH} and one perft ply less everywhere')
     ap.add_argument('--depth', type=int, help=f'bench search depth (default {BENCH_DEPTH})')

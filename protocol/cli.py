@@ -34,8 +34,9 @@ usage:
 Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
 
 Environment: CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
-the compiled one is installed (same moves and node counts, slower).  Without
-a compiled core the engine says so once on stderr.
+the compiled one is installed (same moves and node counts, slower); the
+standalone binary has only the compiled core.  Without a compiled core the
+engine says so once on stderr.
 """
 
 
