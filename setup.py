@@ -64,9 +64,9 @@ class BuildCore(build_ext):
         super().finalize_options()
         if not self.parallel:        # two C files at a time unless told (-j N)
             self.parallel = min(2, os.cpu_count() or 1)
-        if self.editable_mode:       # pip's folders are new each time: keep what was built
-            self.build_lib = os.path.join(HERE, 'build', 'editable', 'lib')
-            self.build_temp = os.path.join(HERE, 'build', 'editable', 'temp')
+        if self.inplace:             # pip -e, build_ext --inplace: one build kept between
+            self.build_lib = os.path.join(HERE, 'build', 'inplace', 'lib')      # runs (pip's
+            self.build_temp = os.path.join(HERE, 'build', 'inplace', 'temp')    # are temporary)
 
     def build_extensions(self) -> None:
         why, hint = self.compiler_problem(), HOW_TO_COMPILE
