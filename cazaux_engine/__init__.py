@@ -7,8 +7,13 @@ setups, game end, perft).  It imports nothing from ``search`` or ``protocol``.
 """
 from __future__ import annotations
 
-__version__ = '0.1.0'
+from . import compiled as _compiled
 
+_compiled.install()      # first: CAZAUX_ENGINE_PURE must hold before a hot module loads
+
+__version__ = '0.2.0'
+
+from .compiled import core_kind, core_label  # noqa: E402
 from .fen import FenError, parse_fen, to_fen
 from .notation import IllegalMoveError, move_text, parse_move
 from .outcome import Outcome, outcome
@@ -23,6 +28,13 @@ def start_position(variant: str | Variant, fen: str | None = None) -> Position:
     return parse_fen(v, fen or v.start)
 
 
+def engine_name() -> str:
+    """The engine's name for ``--version`` and the protocols, with its core:
+    ``cazaux-engine 0.2.0 (compiled core)`` or ``(interpreted core)``."""
+    return f'cazaux-engine {__version__} ({core_label()})'
+
+
 __all__ = ['FenError', 'IllegalMoveError', 'Outcome', 'Position', 'VARIANT_NAMES',
-           'Variant', 'VariantError', '__version__', 'divide', 'get_variant', 'move_text',
-           'outcome', 'parse_fen', 'parse_move', 'perft', 'start_position', 'to_fen']
+           'Variant', 'VariantError', '__version__', 'core_kind', 'divide', 'engine_name', 'get_variant',
+           'move_text', 'outcome', 'parse_fen', 'parse_move', 'perft', 'start_position',
+           'to_fen']

@@ -5,11 +5,18 @@
     python packaging/build.py --kind both
     python packaging/build.py --dist DIR [--work DIR]   (elsewhere than dist/, build/)
 
-Needs PyInstaller (``pip install -e '.[build]'``).  The spec is
-packaging/cazaux-engine.spec; bundled libraries are stripped of symbols when
-binutils' ``strip`` is on the PATH (that halves the one-file binary when the
-Python was built with debug information, and so its start-up time).  After
-building, the binary is run once with ``--version`` as a smoke test.
+The binary always contains the compiled core: the hot modules
+(cazaux_engine/compiled.py) are compiled first, in place (``python setup.py
+build_ext --inplace``, which does nothing when they are up to date), and the
+build stops with an error when they cannot be (no C compiler, no Cython) or
+when the built binary does not report ``(compiled core)``.
+
+Needs PyInstaller, Cython and setuptools (``pip install -e '.[build]'``) and
+a C compiler.  The spec is packaging/cazaux-engine.spec; bundled libraries
+are stripped of symbols when binutils' ``strip`` is on the PATH (that halves
+the one-file binary when the Python was built with debug information, and so
+its start-up time).  After building, the binary is run once with
+``--version``: it must say ``(compiled core)``.
 """
 from __future__ import annotations
 
@@ -23,6 +30,31 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SPEC = os.path.join(HERE, 'cazaux-engine.spec')
+
+
+class CoreNotCompiled(RuntimeError):
+    """The compiled core could not be built, or is not in the binary."""
+
+
+def build_core() -> None:
+    """Compile the hot modules beside their sources; raise CoreNotCompiled
+    when they are not all compiled afterwards."""
+    p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace'], cwd=ROOT,
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    env = {k: v for k, v in os.environ.items() if k != 'CAZAUX_ENGINE_PURE'}
+    q = subprocess.run([sys.executable, '-c', 'from cazaux_engine import compiled; '
+                        'print(compiled.why_interpreted() or "compiled")'],
+                       cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    state = q.stdout.strip() or q.stderr.strip()
+    if p.returncode != 0 or state != 'compiled':
+        raise CoreNotCompiled(
+            'the compiled core is not built, and the binary must contain it.\n'
+            f'  {state}\n'
+            f'  python setup.py build_ext --inplace said (exit {p.returncode}):\n'
+            + '\n'.join('    ' + line for line in (p.stdout + p.stderr).strip().splitlines()[-15:])
+            + '\n  Install a C compiler (Debian: apt-get install gcc python3-dev; macOS: '
+              'xcode-select --install;\n  Windows: Microsoft C++ Build Tools) and Cython '
+              '(pip install -e ".[build]"), then build again.')
 
 
 def binary_path(dist: str, kind: str) -> str:
@@ -77,6 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     if why:
         print(f'error: {why}', file=sys.stderr)
         return 3
+    try:
+        build_core()
+    except CoreNotCompiled as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 4
     for kind in ('onefile', 'onedir') if args.kind == 'both' else (args.kind,):
         t = time.perf_counter()
         try:
@@ -87,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         version = subprocess.run([exe, '--version'], capture_output=True, text=True,
                                  stdin=subprocess.DEVNULL, timeout=120).stdout.strip()
+        if not version.endswith('(compiled core)'):
+            shutil.rmtree(os.path.dirname(exe)) if kind == 'onedir' else os.remove(exe)
+            print(f'error: the binary {exe} says {version!r}, not "(compiled core)"; '
+                  f'removed it', file=sys.stderr)
+            return 4
         if kind == 'onefile':
             size = os.path.getsize(exe)
         else:

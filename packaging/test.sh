@@ -1,34 +1,49 @@
 #!/bin/sh
 # Command 2 of the README, and what CI runs (.ci/run): the whole test suite
-# on a fresh machine, without standard input.  Installs what the tests need
-# -- Debian's xboard and xvfb for the tests that drive a real XBoard (via
-# apt-get, as root or with password-less sudo; they are skipped where that is
-# impossible), and .venv with the package, pytest, python-chess and
-# PyInstaller -- then runs pytest (which also builds the binary once).
+# on a fresh machine, without standard input.  It installs everything the
+# tests need and FAILS (never skips) when something cannot be installed:
+#
+# * Debian packages, with apt-get (as root or with password-less sudo; only
+#   the missing ones, after `apt-get update`): xboard and xvfb (the real
+#   XBoard, headless), gcc (and python3.X-dev for Debian's Python) for the
+#   compiled core, sjaakii and fairymax (peer engines), and qtbase5-dev
+#   libqt5svg5-dev cmake g++ make to build cutechess-cli;
+# * cutechess-cli 1.3.1, built once per machine from the peers' source
+#   ($CAZAUX_ENGINE_PEERS, default ../shared/peers beside the repository) by
+#   its build.sh into $PEERS_DIR (default ~/.cache/peers), kept there;
+# * .venv with the package (compiled core included: it must build), pytest,
+#   python-chess and PyInstaller;
+#
+# then runs pytest, which also builds the binary once and tests it.
 # Arguments go to pytest, e.g. ./packaging/test.sh -k binary
 set -eu
 cd "$(dirname "$0")/.."
+ROOT=$(pwd)
 
-need_apt=""
-command -v xvfb-run >/dev/null 2>&1 || need_apt="$need_apt xvfb"
-[ -x /usr/games/xboard ] || command -v xboard >/dev/null 2>&1 || need_apt="$need_apt xboard"
-if [ -n "$need_apt" ]; then
-    SUDO=""
-    [ "$(id -u)" -eq 0 ] || SUDO="sudo -n"
-    if ! command -v apt-get >/dev/null 2>&1; then
-        echo "warning: no apt-get to install$need_apt; the real-XBoard tests will be skipped" >&2
-    elif [ -n "$SUDO" ] && ! sudo -n true </dev/null 2>/dev/null; then
-        echo "warning: not root and no password-less sudo to install$need_apt;" \
-             "the real-XBoard tests will be skipped" >&2
-    else
-        export DEBIAN_FRONTEND=noninteractive
-        echo "== apt-get install$need_apt"
-        $SUDO apt-get update -qq </dev/null
-        $SUDO apt-get install -y -qq $need_apt </dev/null
+PEERS_SRC=${CAZAUX_ENGINE_PEERS:-$ROOT/../shared/peers}
+PEERS_DIR=${PEERS_DIR:-$HOME/.cache/peers}
+export CAZAUX_ENGINE_PEERS="$PEERS_SRC" PEERS_DIR
+
+echo "== Debian packages (xboard, xvfb, compiler, peers, Qt 5 for cutechess-cli)"
+sh packaging/apt.sh --strict xboard xvfb gcc sjaakii fairymax \
+    qtbase5-dev libqt5svg5-dev cmake g++ make
+
+echo "== cutechess-cli in $PEERS_DIR"
+if [ ! -x "$PEERS_DIR/cutechess-cli" ]; then
+    if [ ! -f "$PEERS_SRC/build.sh" ]; then
+        echo "error: cutechess-cli is not built and the peers' source is not at $PEERS_SRC" \
+             "(set CAZAUX_ENGINE_PEERS to the peers folder)" >&2
+        exit 1
     fi
+    sh "$PEERS_SRC/build.sh" cutechess </dev/null
 fi
+version=$("$PEERS_DIR/cutechess-cli" --version </dev/null) \
+    || { echo "error: $PEERS_DIR/cutechess-cli does not run" >&2; exit 1; }
+echo "$version" | head -n 1
 
-echo "== setting up .venv (package, pytest, python-chess, PyInstaller)"
-sh packaging/venv.sh test,build
+echo "== setting up .venv (package with its compiled core, pytest, python-chess, PyInstaller)"
+sh packaging/venv.sh --strict test,build
+.venv/bin/cazaux-engine --version </dev/null
+
 echo "== pytest"
 exec .venv/bin/python -m pytest -q --durations=10 "$@" </dev/null

@@ -1,12 +1,19 @@
 #!/bin/sh
 # Make .venv (a virtual environment in the repository) with the package
-# installed in editable mode and the extras given as $1 (e.g. "test,build").
+# installed in editable mode and the extras given as $1 (e.g. "test,build"),
+# its compiled core built by the system's C compiler (setup.py).
 # Used by quickstart.sh and test.sh.  Needs Python 3.11 or newer: $PYTHON if
 # set, else the first of python3, python3.13, python3.12, python3.11 that is
-# new enough.  On Debian/Ubuntu without the venv module it installs
-# python3-venv with apt-get (as root, or with password-less sudo).
+# new enough.  On Debian/Ubuntu it installs what is missing with apt-get (as
+# root, or with password-less sudo): the venv module (python3.X-venv), a C
+# compiler (gcc) and the Python headers (python3.X-dev, for Debian's Python).
+# Without a compiler the package still installs, runs interpreted, and this
+# script says so; with --strict (CI) that is an error.
+#   sh packaging/venv.sh [--strict] [EXTRAS]
 set -eu
 cd "$(dirname "$0")/.."
+strict=""
+if [ "${1:-}" = "--strict" ]; then strict=--strict; shift; fi
 extras=${1:-build}
 
 new_enough() {
@@ -46,5 +53,31 @@ if ! venv_ok; then
         }
     fi
 fi
+
+# The compiled core needs a C compiler and this Python's headers.
+need=""
+command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || need="gcc"
+include=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+if [ ! -f "$include/Python.h" ]; then
+    case $include in
+        /usr/include/*) need="$need $(basename "$include")-dev";;   # Debian's python3.X-dev
+        *) echo "warning: no Python headers in $include (install your Python's" \
+                "development files): the core cannot be compiled" >&2;;
+    esac
+fi
+if [ -n "$need" ]; then
+    # shellcheck disable=SC2086
+    sh packaging/apt.sh $strict $need
+fi
+
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip </dev/null
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]" </dev/null
+
+# Say once which core got installed (pip hides the build's own output).
+if why=$(.venv/bin/python -c 'from cazaux_engine import compiled; import sys; w = compiled.why_interpreted(); print(w or ""); sys.exit(1 if w else 0)' </dev/null); then
+    echo "== compiled core: built (C extensions via Cython; .venv/bin/cazaux-engine --version says so)"
+else
+    echo "== compiled core NOT built: $why" >&2
+    echo "   The engine runs interpreted (same moves, several times slower)." >&2
+    [ -z "$strict" ] || { echo "error: the compiled core is required here" >&2; exit 1; }
+fi

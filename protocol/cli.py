@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from cazaux_engine import __version__, tuned
+from cazaux_engine import __version__, engine_name, tuned
+from cazaux_engine.compiled import notice_if_interpreted
 
 HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
 games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
@@ -28,11 +29,17 @@ usage:
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   cazaux-engine --help | --version
+                                --version also says whether the search core is
+                                compiled (C, via Cython) or interpreted
 
 Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
 (cazaux_engine/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
+CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
+the compiled one is installed (same moves and node counts, slower); the
+standalone binary has only the compiled core.  Without a compiled core the
+engine says so once on stderr.
 """
 
 
@@ -42,11 +49,12 @@ def main(argv: list[str] | None = None) -> int:
         print(HELP)
         return 0
     if argv and argv[0] in ('-V', '--version'):
-        print(f'cazaux-engine {__version__}')
+        print(engine_name())
         return 0
     if tuned.error:
         print(f'error: tuned data: {tuned.error}', file=sys.stderr)
         return 2
+    notice_if_interpreted()
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
         return perft_main(argv[1:])

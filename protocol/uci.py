@@ -21,7 +21,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from cazaux_engine import __version__, outcome, parse_move, to_fen
+from cazaux_engine import engine_name, outcome, parse_move, to_fen
 from cazaux_engine.perft import divide
 from cazaux_engine.position import Position
 from search import Limits, Searcher, SearchResult, SearchThread
@@ -31,7 +31,6 @@ from .options import OptionError, Options
 from .uci_text import (bestmove_line, clean, info_line, option_line, spin_value,
                        uci_options, variant_line)
 
-ENGINE_NAME = f'cazaux-engine {__version__}'
 ENGINE_AUTHOR = 'the cazaux-engine authors'
 
 MAX_MS = 10 ** 12            # clock values are clamped to this many milliseconds
@@ -118,7 +117,7 @@ class UciSession:
         return True
 
     def cmd_uci(self, args) -> None:
-        self.send(f'id name {ENGINE_NAME}')
+        self.send(f'id name {engine_name()}')
         self.send(f'id author {ENGINE_AUTHOR}')
         for o in uci_options():
             self.send(option_line(o))
@@ -492,4 +491,4 @@ def run(first_line: str, stdin, out, options: Options | None = None) -> int:
     return 0
 
 
-__all__ = ['ENGINE_NAME', 'UciSession', 'run']
+__all__ = ['UciSession', 'run']

@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 import traceback
 
-from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, __version__, get_variant
+from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, engine_name, get_variant
 from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.rules import move_from
 from protocol.game import Game, setup_start_fen
@@ -337,7 +337,7 @@ class XBoard:
 
     def cmd_protover(self, arg, cmd):
         self.send('feature done=0')
-        self.send(f'feature myname="cazaux-engine {__version__}" variants="{variants_feature()}"')
+        self.send(f'feature myname="{engine_name()}" variants="{variants_feature()}"')
         self.send('feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
                   'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 '
                   'nps=1 debug=1 memory=1 smp=1 exclude=1 setscore=0 highlight=0')

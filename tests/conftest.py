@@ -1,19 +1,78 @@
-"""Shared fixtures.
+"""Shared fixtures, and the check that the suite runs on the compiled core.
+
+The run stops at once when a hot module (cazaux_engine/compiled.py) is not
+compiled, or its extension is older than its source, unless
+CAZAUX_ENGINE_PURE=1 asks for the interpreted core on purpose: tests of the
+compiled build must not pass on the interpreted one by accident.
 
 ``binary``: the one-file engine binary, built once per test session with
 packaging/build.py into a temporary folder (CAZAUX_ENGINE_BINARY=/path/to/it
-tests a binary built elsewhere instead).  Skipped, with the reason, only when
-PyInstaller cannot run here.
+tests a binary built elsewhere instead).  A binary that cannot be built
+(no PyInstaller, no C compiler) fails the tests that need it.
+
+``real_xboard``, ``cutechess_cli``, ``fairymax``: the real programs the
+client tests play with; a missing one fails those tests.  cutechess-cli is
+built once per machine from the peers' source (``$CAZAUX_ENGINE_PEERS``,
+default ``../shared/peers`` beside the repository) into ``$PEERS_DIR``
+(default ``~/.cache/peers``); packaging/test.sh does that before pytest.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEERS_SRC = os.environ.get('CAZAUX_ENGINE_PEERS') or os.path.join(ROOT, '..', 'shared', 'peers')
+PEERS_DIR = os.environ.get('PEERS_DIR') or os.path.join(os.path.expanduser('~'), '.cache', 'peers')
+
+
+def pytest_configure(config):
+    from cazaux_engine import compiled
+    why = compiled.why_interpreted()
+    if why and not compiled.pure_forced():
+        raise pytest.UsageError(
+            f'the compiled core is not in use: {why}.\n'
+            f'The suite tests the compiled build: pip install -e . (with a C compiler; '
+            f'packaging/test.sh does it),\nor run it on the interpreted core on purpose '
+            f'with CAZAUX_ENGINE_PURE=1.')
+
+
+@pytest.fixture(scope='session')
+def real_xboard() -> None:
+    """The real XBoard and xvfb-run, or the test fails (never skips)."""
+    from tests.xboard_support.xbmatch import available
+    if not available():
+        pytest.fail('xboard and xvfb-run are needed (Debian: apt-get install xboard xvfb; '
+                    'packaging/test.sh installs them)')
+
+
+@pytest.fixture(scope='session')
+def cutechess_cli() -> str:
+    """Path of cutechess-cli, built from the peers' source when not there yet."""
+    exe = os.path.join(PEERS_DIR, 'cutechess-cli')
+    build = os.path.join(PEERS_SRC, 'build.sh')
+    if not os.access(exe, os.X_OK) and os.path.isfile(build):
+        subprocess.run(['sh', build, 'cutechess'], env=dict(os.environ, PEERS_DIR=PEERS_DIR),
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=1800)
+    if not os.access(exe, os.X_OK):
+        pytest.fail(f'cutechess-cli is needed: not at {exe}, and {build} could not build it '
+                    f'(set CAZAUX_ENGINE_PEERS to the peers folder and PEERS_DIR to where the '
+                    f'programs go; packaging/test.sh does it)')
+    return exe
+
+
+@pytest.fixture(scope='session')
+def fairymax() -> str:
+    """Path of Fairy-Max (Debian's fairymax), or the test fails."""
+    exe = shutil.which('fairymax') or '/usr/games/fairymax'
+    if not os.access(exe, os.X_OK):
+        pytest.fail('Fairy-Max is needed (Debian: apt-get install fairymax; packaging/test.sh '
+                    'installs it)')
+    return exe
 
 
 @pytest.fixture(scope='session')
@@ -25,7 +84,7 @@ def binary(tmp_path_factory) -> str:
     try:
         import PyInstaller  # noqa: F401
     except ImportError as e:
-        pytest.skip(f'PyInstaller cannot run: it is not installed ({e}); '
+        pytest.fail(f'PyInstaller cannot run: it is not installed ({e}); '
                     f'pip install -e ".[build]"')
     dist = tmp_path_factory.mktemp('dist')
     work = tmp_path_factory.mktemp('pyinstaller')
@@ -33,7 +92,7 @@ def binary(tmp_path_factory) -> str:
                         '--dist', str(dist), '--work', str(work)],
                        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=900)
     if p.returncode != 0 and 'Python library not found' in p.stderr:
-        pytest.skip('PyInstaller cannot run: this Python has no shared libpython '
+        pytest.fail('PyInstaller cannot run: this Python has no shared libpython '
                     '(rebuild it with --enable-shared)')
     assert p.returncode == 0, f'packaging/build.py failed:\n{p.stdout}\n{p.stderr}'
     exe = os.path.join(dist, 'cazaux-engine')

@@ -110,9 +110,17 @@ def session(argv: list[str], cwd: str, lines: list[str], last) -> list[str]:
 
 # -- the command line ------------------------------------------------------------
 
-def test_version(binary, elsewhere):
+def test_version_says_the_core_is_compiled(binary, elsewhere):
     p = run([binary, '--version'], elsewhere)
-    assert (p.returncode, p.stdout) == (0, f'cazaux-engine {__version__}\n')
+    assert (p.returncode, p.stdout, p.stderr) == (0, f'cazaux-engine {__version__} (compiled core)\n', '')
+
+
+def test_binary_is_compiled_even_when_pure_is_asked(binary, elsewhere):
+    # the binary carries only the compiled core (no .py of the hot modules)
+    env = dict(clean_env(), CAZAUX_ENGINE_PURE='1')
+    p = subprocess.run([binary, '--version'], capture_output=True, text=True, cwd=elsewhere,
+                       env=env, timeout=TIMEOUT)
+    assert (p.returncode, p.stdout) == (0, f'cazaux-engine {__version__} (compiled core)\n')
 
 
 @pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'], ['bench', '--help'],
@@ -162,7 +170,7 @@ def test_xboard_handshake(binary, elsewhere, first):
     got = session([binary], elsewhere, first, done)
     assert got == session(PYTHON_M, ROOT, first, done)
     assert got[0] == 'feature done=0'
-    assert f'myname="cazaux-engine {__version__}"' in got[1]
+    assert f'myname="cazaux-engine {__version__} (compiled core)"' in got[1]
     assert 'variants="normal,' in got[1]
 
 
@@ -170,7 +178,7 @@ def test_uci_handshake(binary, elsewhere):
     done = lambda line: line == 'uciok'              # noqa: E731
     got = session([binary], elsewhere, ['uci'], done)
     assert got == session(PYTHON_M, ROOT, ['uci'], done)
-    assert got[0] == f'id name cazaux-engine {__version__}'
+    assert got[0] == f'id name cazaux-engine {__version__} (compiled core)'
 
 
 def test_unknown_first_command_then_uci(binary, elsewhere):

@@ -3,18 +3,16 @@
 XBoard (under xvfb-run) is pointed at the one-file binary for both sides
 (``-fcp dist/cazaux-engine -scp dist/cazaux-engine -variant zanzibar-s``) and
 plays a game at depth 1 with its own legality testing on; the game must end
-with a result and neither XBoard nor the engine may reject a move.  Skipped
+with a result and neither XBoard nor the engine may reject a move.  Fails
 when xboard or xvfb-run is missing (packaging/test.sh installs them).
 """
 from __future__ import annotations
 
 import pytest
 
-from tests.xboard_support.xbmatch import available, run_match
+from tests.xboard_support.xbmatch import run_match
 
-pytestmark = pytest.mark.skipif(not available(),
-                                reason='needs xboard and xvfb-run (Debian: apt-get install '
-                                       'xboard xvfb; packaging/test.sh does it)')
+pytestmark = pytest.mark.usefixtures('real_xboard')
 
 
 @pytest.mark.parametrize('variant', ['zanzibar-s'])

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 
-from cazaux_engine import VARIANT_NAMES, __version__
+from cazaux_engine import VARIANT_NAMES, __version__, core_kind
 
 ENGINE = [sys.executable, '-m', 'cazaux_engine']
 TIMEOUT = 60.0          # seconds; a failure guard, never a timing assertion
@@ -108,7 +108,7 @@ def test_handshake_names_engine_and_declares_every_option():
     with UciClient() as c:
         lines = c.handshake()
         assert lines == [
-            f'id name cazaux-engine {__version__}',
+            f'id name cazaux-engine {__version__} ({core_kind()} core)',
             'id author the cazaux-engine authors',
             'option name UCI_Variant type combo default chess '
             + ' '.join(f'var {v}' for v in VARIANT_NAMES),

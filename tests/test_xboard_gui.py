@@ -23,9 +23,9 @@ import pytest
 
 from cazaux_engine import get_variant, parse_fen
 from cazaux_engine.setups import setup_fen
-from tests.xboard_support.xbmatch import available, run_match, run_scripted
+from tests.xboard_support.xbmatch import run_match, run_scripted
 
-pytestmark = pytest.mark.skipif(not available(), reason='xboard and xvfb-run are needed')
+pytestmark = pytest.mark.usefixtures('real_xboard')
 
 BAD_ENDINGS = re.compile(r'forfeit|false|illegal|time|flag|crash|disconnect|exit', re.I)
 NO_LEGALITY = ['-testLegality', 'false']
