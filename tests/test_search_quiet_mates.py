@@ -75,12 +75,12 @@ QUIET_MATES = [
     ('maasai', '12/12/12/12/12/9p1S/12/9a2/11k/9K2/12/11F w - - 0 1', ['l1j2']),    # K+SF
     ('maasai', '2k9/12/8G3/1K3a6/12/12/1D10/12/12/12/12/12 w - - 0 1', ['b6e9']),    # K+GD
     # oblong44
-    ('oblong44', '4/4/4/4/4/4/4/1K2/3N/4/1kf1 w - - 0 1', ['b4c3']),    # K+N
-    ('oblong44', '3k/N3/Fp1K/3p/4/4/4/4/4/4/4 w - - 0 1', ['a9b10']),    # K+NF
-    ('oblong44', 'kN2/DD2/1p2/3K/4/4/4/4/4/4/4 w - - 0 1', ['b11d10']),    # K+DDN
-    ('oblong44', '1ENk/1E2/4/K1e1/4/4/4/4/4/4/4 w - - 0 1', ['a8b7']),    # K+EEN
-    ('oblong44', '4/4/4/4/4/4/4/3K/f2N/4/kF1F w - - 0 1', ['d1c2']),    # K+FFN
-    ('oblong44', '4/1K2/2ek/2N1/4/3N/4/4/4/4/4 w - - 0 1', ['d6b7']),    # K+NN
+    ('oblong44', '4/4/4/4/4/4/4/1K2/3N/4/1kf1 w - - 0 1', ['b4c3']),    # K+N (bare-king)
+    ('oblong44', '4/4/4/4/4/4/4/2p1/1NKp/4/F2k w - - 0 1', ['a1b2']),    # K+NF (stalemate)
+    ('oblong44', 'kN2/DD2/1p2/3K/4/4/4/4/4/4/4 w - - 0 1', ['b11d10']),    # K+DDN (bare-king)
+    ('oblong44', '1ENk/1E2/4/K1e1/4/4/4/4/4/4/4 w - - 0 1', ['a8b7']),    # K+EEN (bare-king)
+    ('oblong44', '2Fk/K3/3F/1d2/4/4/4/4/4/4/4 w - - 0 1', ['a10b11']),    # K+FF (bare-king, checkmate, stalemate)
+    ('oblong44', '4/1K2/2ek/2N1/4/3N/4/4/4/4/4 w - - 0 1', ['d6b7']),    # K+NN (bare-king)
 ]
 
 

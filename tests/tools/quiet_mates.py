@@ -46,7 +46,8 @@ import time
 from cazaux_engine import FenError, get_variant, move_text, outcome, start_position
 from cazaux_engine.moves import move_promo
 
-# White's material besides the King, per variant, tried in this order.
+# White's material besides the King, per variant, tried in this order; after
+# a colon, a way of winning that must occur among the mates (see win_reasons).
 RECIPES = {
     'chess': ['RB', 'QN', 'RN', 'BBN', 'QB', 'RR', 'Q', 'RNN'],
     'pemba': ['CR', 'CC', 'VR', 'VQ', 'MR', 'ZR', 'EW', 'WR', 'CM', 'VN'],
@@ -54,7 +55,7 @@ RECIPES = {
     'zanzibar-s-promo': ['FN', 'LE', 'GM', 'UZ', 'CW', 'NL', 'VF', 'L'],
     'zanzibar-xl': ['D', 'SR', 'SQ', 'DC', 'SG', 'DL', 'SV', 'SU'],
     'maasai': ['AAR', 'SR', 'DU', 'AL', 'SF', 'GD', 'IQ', 'AAG'],
-    'oblong44': ['N', 'NF', 'DDN', 'EEN', 'FFN', 'NN', 'PNF', 'DF', 'NE'],
+    'oblong44': ['N', 'NF:stalemate', 'DDN', 'EEN', 'FF:stalemate', 'NN', 'PNF', 'DF', 'NE'],
 }
 
 # Black's extra material, drawn at random for each candidate.
@@ -144,6 +145,25 @@ def is_quiet(pos, m: int) -> bool:
 
 def wins_within_two(pos) -> bool:
     return has_win_now(pos) or any(key_forces_win(pos, k) for k in pos.legal_moves())
+
+
+def win_reasons(pos, keys: list) -> set:
+    """How the game ends in the mates after ``keys`` (checkmate, stalemate, bare-king)."""
+    me = pos.turn
+    reasons = set()
+    for k in keys:
+        pos.push(k)
+        for reply in pos.legal_moves():
+            pos.push(reply)
+            for m in pos.legal_moves():
+                pos.push(m)
+                o = outcome(pos)
+                if o is not None and o.winner == me:
+                    reasons.add(o.reason)
+                pos.pop()
+            pos.pop()
+        pos.pop()
+    return reasons
 
 
 def verify(variant: str, fen: str) -> list:
@@ -253,9 +273,10 @@ def replies(pos, m: int) -> int:
 
 def find(variant: str, recipe: str, rng: random.Random, tries: int, max_keys: int,
          min_replies: int):
-    """A verified quiet mate in two with ``recipe``: (fen, keys) or None."""
+    """A verified quiet mate in two with ``recipe``: (fen, keys, reasons) or None."""
+    material, _, reason = recipe.partition(':')
     for _ in range(tries):
-        fen = candidate(rng, variant, recipe)
+        fen = candidate(rng, variant, material)
         if fen is None:
             continue
         pos = start_position(variant, fen)
@@ -268,9 +289,12 @@ def find(variant: str, recipe: str, rng: random.Random, tries: int, max_keys: in
             continue
         if min(replies(pos, k) for k in keys) < min_replies:
             continue
+        reasons = win_reasons(pos, keys)
+        if reason and reason not in reasons:
+            continue
         if not economical(variant, fen):
             continue
-        return fen, sorted(move_text(pos, k) for k in keys)
+        return fen, sorted(move_text(pos, k) for k in keys), reasons
     return None
 
 
@@ -289,9 +313,10 @@ def generate(args) -> None:
             if r is None:
                 print(f'    # {recipe}: none in {args.tries} tries ({dt:.0f} s)', file=sys.stderr)
                 continue
-            fen, keys = r
+            fen, keys, reasons = r
             got += 1
-            print(f'    ({variant!r}, {fen!r}, {keys!r}),    # K+{recipe}')
+            how = '' if reasons == {'checkmate'} else ' (' + ', '.join(sorted(reasons)) + ')'
+            print(f'    ({variant!r}, {fen!r}, {keys!r}),    # K+{recipe.split(":")[0]}{how}')
             sys.stdout.flush()
 
 
