@@ -9,7 +9,10 @@ took part in the exchange stops attacking, a Cannon that gains a screen
 starts to, a Crocodile or Sorceress may join over a recapturing piece, and an
 Eagle's or Rhinoceros's path opens when a piece on its step square leaves.
 Pins are ignored (as usual); a King recaptures only when nothing of the
-other side attacks the square any more.
+other side attacks the square any more.  The exchange is played to its end
+before the sides' choices to stop are weighed, so the value is exact, not
+only its sign (a losing recapture that the other side could answer is
+answered).
 
 Values are the variant's piece values (``MoveTables.value``).
 
@@ -157,8 +160,6 @@ def see(pos: Position, m: cython.int) -> cython.int:
                 break
         d += 1
         gain[d] = on_square - gain[d - 1]
-        if max(-gain[d - 1], gain[d]) < 0:
-            break                                   # neither side would go on
         on_square = pos.mt.value[pos.board[s] + n]
         lifted[n_lifted], codes[n_lifted] = s, pos.board[s]
         n_lifted += 1

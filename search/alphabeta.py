@@ -106,7 +106,9 @@ class Tree:
                                                            P.NULL_MIN_MATERIAL)
         self.delta = P.DELTA_MARGIN
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
-        # zugzwang is the point of a game where having no move loses
+        # zugzwang is the point of a game where having no move loses: no null
+        # move there, and no reverse futility (the static eval of a side that
+        # cannot move says nothing)
         self.null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
         self.shatranj = V.bare_king == 'shatranj'
         self.stalemate_loss = V.stalemate == 'loss'
@@ -438,7 +440,7 @@ class Tree:
         # improving: the static eval rose since our last move (then prune less)
         improving = not in_check and ply >= 2 and ev > self.evals[ply - 2]
         if not in_check:
-            if not pv_node and -self.mate_bound < beta < self.mate_bound:
+            if not pv_node and -self.mate_bound < beta < self.mate_bound and self.null_variant:
                 if (depth <= self.rfp_depth
                         and ev - self.rfp_margin * (depth - improving) >= beta):
                     return ev

@@ -65,7 +65,7 @@ NULL_MIN_DEPTH = 3
 NULL_REDUCTION = 3               # R = NULL_REDUCTION + depth // 6
 NULL_MIN_MATERIAL = 400          # side to move's non-pawn material needed
 
-RFP_DEPTH = 4                    # reverse futility: eval - RFP_MARGIN*depth >= beta
+RFP_DEPTH = 2                    # reverse futility: eval - RFP_MARGIN*depth >= beta
 RFP_MARGIN = 110
 FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha
 FUTILITY_MARGIN = (0, 150, 280, 420)

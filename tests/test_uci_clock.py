@@ -43,8 +43,11 @@ class Stubborn:
         self.deaf = deaf
         self.stopped = threading.Event()
         self.release = threading.Event()
-        self.material_only, self.move_overhead, self.hash_mb = False, 0.05, 64
+        self.material_only, self.move_overhead, self.hash_mb, self.threads = False, 0.05, 64, 1
         self._stop = False
+
+    def set_threads(self, n):
+        self.threads = n
 
     def search(self, pos, limits, on_info=None, reset_stop=True):
         m = parse_move(pos, 'g1f3')
