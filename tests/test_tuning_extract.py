@@ -16,7 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, 'tests', 'data', 'tune_games.pgn')
 
 # tests/data/tune_games.pgn with --skip-plies 2 gives tune_games_skip2.tsv:
-# game 1 (Scholar's mate, two book moves) loses its last position (in check);
+# game 1 (Scholar's mate, two book moves) loses its last position (in check)
+# and the one before it (Qxf7 mates: not quiet);
 # game 2 was lost on time, game 4 is pemba, game 5 has an illegal move, game 6
 # is unfinished; in game 7, 2. exd5 leaves Black a recapture (not quiet).
 with open(os.path.join(os.path.dirname(FIXTURE), 'tune_games_skip2.tsv'), encoding='utf-8') as f:
@@ -39,16 +40,16 @@ def test_extract_exact_positions_and_labels(tmp_path, capsys, monkeypatch):
     assert lines[0] == ('7 games read, 3 used (skipped: 1 other variant, 1 time forfeit, '
                         '1 unfinished, 1 unreadable)')
     assert lines[1].startswith('20 positions after the first 2 plies: 1 in check, '
-                               f'0 without a move, 1 not quiet, 18 kept -> {out} (')
+                               f'0 without a move, 2 not quiet, 17 kept -> {out} (')
     # a second run appends
     assert main(argv) == 0
     assert out.read_text() == EXPECTED * 2
     # and the file reads back: side to move, result and game as written
     samples = read_samples(str(out), get_variant('chess'))
-    assert len(samples) == 36
+    assert len(samples) == 34
     assert samples[0] == Sample(EXPECTED.split('\t')[1], 1.0, 'tests/data/tune_games.pgn#1')
-    assert samples[17].result == 0.0 and samples[5].result == 0.5
-    assert [s.game[-2:] for s in samples[:18]] == ['#1'] * 5 + ['#3'] * 7 + ['#7'] * 6
+    assert samples[16].result == 0.0 and samples[4].result == 0.5
+    assert [s.game[-2:] for s in samples[:17]] == ['#1'] * 4 + ['#3'] * 7 + ['#7'] * 6
 
 
 def test_extract_defaults_and_options(tmp_path, capsys):
@@ -57,7 +58,7 @@ def test_extract_defaults_and_options(tmp_path, capsys):
     # have 8: their final positions)
     assert main(['extract', '--variant', 'chess', '--out', str(out), FIXTURE]) == 0
     e = EXPECTED.splitlines(True)
-    assert without_games(out.read_text()) == without_games(e[11] + e[17])
+    assert without_games(out.read_text()) == without_games(e[10] + e[16])
     out.unlink()
     # time forfeits admitted, adjudications not; a margin that lets the recapture in
     assert main(['extract', '--variant', 'chess', '--skip-plies', '3', '--quiet-margin', '2000',
@@ -66,7 +67,7 @@ def test_extract_defaults_and_options(tmp_path, capsys):
     assert lines[-2] == ('7 games read, 3 used (skipped: 1 adjudication, 1 other variant, '
                          '1 unfinished, 1 unreadable)')
     assert lines[-1].startswith('15 positions after the first 3 plies: 1 in check, '
-                                f'0 without a move, 0 not quiet, 14 kept -> {out} (')
+                                f'0 without a move, 1 not quiet, 13 kept -> {out} (')
     time_forfeit = """\
 chess	rnbqkbnr/ppp1pppp/8/3p4/3P1B2/8/PPP1PPPP/RN1QKBNR b KQkq - 1 2	0-1
 chess	rnbqkb1r/ppp1pppp/5n2/3p4/3P1B2/8/PPP1PPPP/RN1QKBNR w KQkq - 2 3	0-1
@@ -75,8 +76,8 @@ chess	rnbqkb1r/pp2pppp/5n2/2pp4/3P1B2/4P3/PPP2PPP/RN1QKBNR w KQkq - 0 4	0-1
 """
     recapture = 'chess\trnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2\t0-1\n'
     e = without_games(EXPECTED).splitlines(True)
-    assert without_games(out.read_text()) == (''.join(e[1:5]) + time_forfeit + recapture
-                                              + ''.join(e[13:]))
+    assert without_games(out.read_text()) == (''.join(e[1:4]) + time_forfeit + recapture
+                                              + ''.join(e[12:]))
     out.unlink()
     # pemba: only its game, which is shorter than the skip
     assert main(['extract', '--variant', 'pemba', '--skip-plies', '0', '--out', str(out),
