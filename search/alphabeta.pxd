@@ -27,7 +27,7 @@ cdef class Tree:
     cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
-    cdef bint null_variant, shatranj, stalemate_loss
+    cdef bint null_variant, shatranj, stalemate_loss, use_improving, use_pairs
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
     cdef readonly long long nodes
     cdef readonly int seldepth

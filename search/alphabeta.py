@@ -105,6 +105,7 @@ class Tree:
         self.null_min_depth, self.null_r, self.null_mat = (P.NULL_MIN_DEPTH, P.NULL_REDUCTION,
                                                            P.NULL_MIN_MATERIAL)
         self.delta = P.DELTA_MARGIN
+        self.use_improving, self.use_pairs = bool(P.IMPROVING), bool(P.HISTORY_OF_MOVE_PAIRS)
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
@@ -205,33 +206,32 @@ class Tree:
 
     def prev_slot(self, ply: cython.int, back: cython.int) -> cython.int:
         """Continuation slot of the move made ``back`` plies before this node (-1: none)."""
-        return self.mslot[ply - back] if ply >= back else -1
+        return self.mslot[ply - back] if ply >= back and self.use_pairs else -1
 
     def reward_quiets(self, m: cython.int, depth: cython.int, ply: cython.int,
                       qbase: cython.int, nq: cython.int) -> cython.void:
         """The quiet move ``m`` cut off: it becomes killer and countermove,
         its histories gain and those of the quiet moves tried before it lose."""
-        bonus: cython.int = depth * depth
-        cbonus: cython.int = 32 * depth * depth
+        bonus: cython.int = 32 * depth * depth
         prev1: cython.int = self.prev_slot(ply, 1)
         prev2: cython.int = self.prev_slot(ply, 2)
         i: cython.int
         q: cython.int
         code: cython.int
-        if cbonus > 4096:
-            cbonus = 4096
+        if bonus > 4096:
+            bonus = 4096
         self.order.killer(ply, m)
         self.order.refuted(prev1, m)
         code = self.pos.board[move_from(m)]
         self.order.reward(code, move_to(m), bonus)
-        self.order.reward_cont(prev1, code, move_to(m), cbonus)
-        self.order.reward_cont(prev2, code, move_to(m), cbonus)
+        self.order.reward_cont(prev1, code, move_to(m), bonus)
+        self.order.reward_cont(prev2, code, move_to(m), bonus)
         for i in range(nq):
             q = self.quiets[qbase + i]
             code = self.pos.board[move_from(q)]
             self.order.reward(code, move_to(q), -bonus)
-            self.order.reward_cont(prev1, code, move_to(q), -cbonus)
-            self.order.reward_cont(prev2, code, move_to(q), -cbonus)
+            self.order.reward_cont(prev1, code, move_to(q), -bonus)
+            self.order.reward_cont(prev2, code, move_to(q), -bonus)
 
     def repeated(self, ply: cython.int, hm: cython.int) -> cython.bint:
         """Is the position a draw by repetition for the search, as Stockfish
@@ -438,7 +438,7 @@ class Tree:
             ev = self.ev.evaluate(self.pos)
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
-        improving = not in_check and ply >= 2 and ev > self.evals[ply - 2]
+        improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
         if not in_check:
             if not pv_node and -self.mate_bound < beta < self.mate_bound and self.null_variant:
                 if (depth <= self.rfp_depth

@@ -17,9 +17,9 @@ first:
   captures, :func:`cazaux_engine.exchange.see`, asked only when the victim is
   worth less than the capturer);
 * quiet moves by their history score (how often moving this piece to this
-  square caused a cut-off, weighted by depth squared, with a decaying
-  penalty for quiet moves tried before a cut-off) plus their continuation
-  history: the same statistics for this move right after the opponent's
+  square caused a cut-off, a bonus growing with depth squared, with a
+  penalty for quiet moves tried before a cut-off; gravity keeps every entry
+  within +-16384) plus their continuation history, in the same units: the same statistics for this move right after the opponent's
   last move and after our own previous one (piece type and square of each,
   colours left out to keep the table small).  A move is named there by its
   *slot* ``type * squares + square index``.
@@ -54,9 +54,7 @@ KILLER2 = cython.declare(cython.longlong, 1 << 27)
 BAD = cython.declare(cython.longlong, 1 << 26)
 COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
-HIST_MAX = cython.declare(cython.longlong, 1 << 24)
-CONT_MAX = cython.declare(cython.longlong, 1 << 14)     # entries of the continuation history
-CONT_SCALE = cython.declare(cython.longlong, 1 << 9)    # their weight beside the history
+HIST_MAX = cython.declare(cython.longlong, 1 << 14)     # every history entry stays within +-this
 CONT_LIMIT = 1 << 25                                    # cells of the table, at most
 
 
@@ -156,13 +154,9 @@ class MoveOrder:
         h: cython.longlong = self.history[(code + self.n) * self.size + to]
         cur: cython.int = self.slot(code, to)
         if prev1 >= 0:
-            h += self.cont[prev1 * self.slots + cur] * CONT_SCALE
+            h += self.cont[prev1 * self.slots + cur]
         if prev2 >= 0:
-            h += self.cont[prev2 * self.slots + cur] * CONT_SCALE
-        if h >= HIST_BIAS:
-            h = HIST_BIAS - 1
-        elif h <= -HIST_BIAS:
-            h = -HIST_BIAS + 1
+            h += self.cont[prev2 * self.slots + cur]
         return HIST_BIAS + h
 
     def score_captures(self, start: cython.int, end: cython.int) -> cython.void:
@@ -227,7 +221,7 @@ class MoveOrder:
             return
         i = prev * self.slots + self.slot(code, to)
         h = self.cont[i]
-        self.cont[i] = h + bonus - h * abs(bonus) // CONT_MAX
+        self.cont[i] = h + bonus - h * abs(bonus) // HIST_MAX
 
     def refuted(self, prev: cython.int, m: cython.int) -> cython.void:
         """The quiet move ``m`` refuted the opponent's last move (slot ``prev``)."""

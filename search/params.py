@@ -72,6 +72,9 @@ FUTILITY_MARGIN = (0, 150, 280, 420)
 LMP_DEPTH = 3                    # late move pruning: quiet moves after LMP_COUNT[depth]
 LMP_COUNT = (0, 6, 10, 16)
 
+IMPROVING = 1                    # 0: no improving-ness in the pruning margins
+HISTORY_OF_MOVE_PAIRS = 1        # 0: no countermove nor continuation history
+
 LMR_MIN_DEPTH = 3
 LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
@@ -88,3 +91,29 @@ HARD_SHARE = 0.3                 # ... but at most this share of the clock
 SAFETY = 0.05                    # seconds always kept on the clock
 STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change
+
+
+def _override_from_environment() -> None:
+    """``CAZAUX_ENGINE_PARAMS="NAME=VALUE,..."`` replaces numbers of this
+    module at start-up: for experiments (one build plays both sides of a
+    match with different settings, see docs/strength.md).  A name that is
+    not a number here, or a value that is not a number, stops the program
+    with a message."""
+    import os
+    text = os.environ.get('CAZAUX_ENGINE_PARAMS', '').strip()
+    if not text:
+        return
+    g = globals()
+    for item in text.split(','):
+        name, _, value = item.partition('=')
+        name = name.strip()
+        if not name.isupper() or not isinstance(g.get(name), (int, float)) \
+                or isinstance(g.get(name), bool):
+            raise SystemExit(f'CAZAUX_ENGINE_PARAMS: {name!r} is not a number of search/params.py')
+        try:
+            g[name] = type(g[name])(float(value)) if isinstance(g[name], float) else int(value)
+        except ValueError:
+            raise SystemExit(f'CAZAUX_ENGINE_PARAMS: {name}={value!r} is not a number') from None
+
+
+_override_from_environment()
