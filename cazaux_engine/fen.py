@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 
+from .moves import EP, move_flag
 from .position import Position
-from .rules import EP, OFFBOARD, Rules, compile_rules
+from .rules import OFFBOARD, Rules, compile_rules
 from .variants import Variant
 
 
@@ -85,7 +86,7 @@ def parse_fen(variant: Variant, fen: str) -> Position:
     pos = Position(R, board, turn, rights, ep, halfmove, fullmove)
     if pos.attacked(pos.kings[-turn], turn):
         raise FenError('the side not to move is in check')
-    if ep and not any(m >> 24 == EP for m in pos.legal_moves()):
+    if ep and not any(move_flag(m) == EP for m in pos.legal_moves()):
         pos.ep = 0                 # kept only when the capture is legal (as Position.push)
         pos.hash = pos._compute_hash()
     return pos

@@ -23,6 +23,9 @@ cdef enum:
 cdef inline int make_move(int frm, int to, int promo, int flag) noexcept nogil:
     return frm | to << 9 | promo << 18 | flag << 24
 
+cdef inline int with_promotion(int m, int promo) noexcept nogil:
+    return m | promo << 18
+
 cdef inline int move_from(int m) noexcept nogil:
     return m & SQ_MASK
 

@@ -29,6 +29,11 @@ def make_move(frm: int, to: int, promo: int = 0, flag: int = 0) -> int:
     return frm | to << 9 | promo << 18 | flag << 24
 
 
+def with_promotion(m: int, promo: int) -> int:
+    """Move ``m`` promoting to army index ``promo``."""
+    return m | promo << 18
+
+
 def move_from(m: int) -> int:
     return m & SQ_MASK
 

@@ -32,11 +32,12 @@ from .rules import Rules
 if cython.compiled:
     from cython.cimports.cazaux_engine.moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP,
                                                      LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C, RIDE_M,
-                                                     move_flag, move_from, move_promo, move_to,
-                                                     side_of)
+                                                     make_move, move_flag, move_from, move_promo,
+                                                     move_to, side_of, with_promotion)
 else:
     from .moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE,
-                        RIDE_C, RIDE_M, move_flag, move_from, move_promo, move_to, side_of)
+                        RIDE_C, RIDE_M, make_move, move_flag, move_from, move_promo, move_to,
+                        side_of, with_promotion)
 
 WHITE, BLACK = 1, -1
 MOVE_CAPACITY = 8192          # default size of the move buffer (reserve_moves grows it)
@@ -375,7 +376,7 @@ class Position:
             self.halfmove += 1
         self.board[to] = p
         self.board[frm] = 0
-        if m >> 18:
+        if move_promo(m) or move_flag(m):
             if move_promo(m):
                 np = move_promo(m) * us
                 self.board[to] = np
@@ -849,13 +850,13 @@ class Position:
                 cnt = d[off + 1]
                 off += 2
                 if not captures and not self.board[t]:
-                    n = self.emit(n, frm | t << 9)
+                    n = self.emit(n, make_move(frm, t, 0, 0))
                     if d[off + cnt] >= 0 and not self.board[d[off + cnt]]:
-                        n = self.emit(n, frm | d[off + cnt] << 9 | d[off + cnt + 1] << 24)
+                        n = self.emit(n, make_move(frm, d[off + cnt], 0, d[off + cnt + 1]))
                 for k in range(cnt):
                     t = d[off + k]
                     if self.board[t] * us < 0:
-                        n = self.emit(n, frm | t << 9)
+                        n = self.emit(n, make_move(frm, t, 0, 0))
                 off += cnt + 2
             elif kind == LEAP or kind == LEAP_C or kind == LEAP_M:
                 cnt = d[off]
@@ -866,9 +867,9 @@ class Position:
                         q = self.board[t] * us
                         if q < 0:
                             if kind != LEAP_M:
-                                n = self.emit(n, frm | t << 9)
+                                n = self.emit(n, make_move(frm, t, 0, 0))
                         elif q == 0 and not captures and kind != LEAP_C:
-                            n = self.emit(n, frm | t << 9)
+                            n = self.emit(n, make_move(frm, t, 0, 0))
                 off += cnt
             elif kind == RIDE or kind == RIDE_C or kind == RIDE_M:
                 nrays = d[off]
@@ -882,10 +883,10 @@ class Position:
                             q = self.board[t]
                             if q:
                                 if q * us < 0 and kind != RIDE_M:
-                                    n = self.emit(n, frm | t << 9)
+                                    n = self.emit(n, make_move(frm, t, 0, 0))
                                 break
                             if not captures and kind != RIDE_C:
-                                n = self.emit(n, frm | t << 9)
+                                n = self.emit(n, make_move(frm, t, 0, 0))
                     off += length
             elif kind == HOP:
                 nrays = d[off]
@@ -902,7 +903,7 @@ class Position:
                         q = self.board[t]
                         if q:
                             if q * us < 0:
-                                n = self.emit(n, frm | t << 9)
+                                n = self.emit(n, make_move(frm, t, 0, 0))
                             break
                         j += 1
                     off += length
@@ -913,7 +914,7 @@ class Position:
                     for k in range(cnt):
                         t = d[off + 3 * k]
                         if not self.board[d[off + 3 * k + 1]] and not self.board[t]:
-                            n = self.emit(n, frm | t << 9 | d[off + 3 * k + 2] << 24)
+                            n = self.emit(n, make_move(frm, t, 0, d[off + 3 * k + 2]))
                 off += 3 * cnt
             else:                                   # BENT
                 cnt = d[off]
@@ -931,10 +932,10 @@ class Position:
                                 q = self.board[t]
                                 if q:
                                     if q * us < 0:
-                                        n = self.emit(n, frm | t << 9)
+                                        n = self.emit(n, make_move(frm, t, 0, 0))
                                     break
                                 if not captures:
-                                    n = self.emit(n, frm | t << 9)
+                                    n = self.emit(n, make_move(frm, t, 0, 0))
                         off += length
         return n
 
@@ -960,7 +961,7 @@ class Position:
             m = self.promo_tmp[k]
             if self.mt.last_rank[side_of(us) * self.mt.size + move_to(m)]:
                 for c in range(cnt):
-                    n = self.emit(n, m | self.mt.promo_choices[ci * 32 + c] << 18)
+                    n = self.emit(n, with_promotion(m, self.mt.promo_choices[ci * 32 + c]))
             elif not captures or self.board[move_to(m)]:
                 n = self.emit(n, m)
         return n
@@ -1036,7 +1037,7 @@ class Position:
             t = self.mt.king_steps[off + 1 + i]
             q = self.board[t]
             if (q * us < 0 or (not q and not captures)) and not self.attacked(t, them):
-                n = self.emit(n, ksq | t << 9)
+                n = self.emit(n, make_move(ksq, t, 0, 0))
         self.board[ksq] = us
         if self.rights & self.mt.rights_bits[s] and not self.n_checkers and not captures:
             n = self.gen_king_specials(n, ksq, us)
@@ -1084,7 +1085,7 @@ class Position:
                         ok = not self.attacked(t, them)
                         self.board[ksq] = us
                         if ok:
-                            n = self.emit(n, ksq | t << 9)
+                            n = self.emit(n, make_move(ksq, t, 0, 0))
                 off += 4
         # castling: (bit, king, king_to, rook, rook_to, move, empties..., passed...)
         d = self.mt.castle_data
