@@ -31,6 +31,7 @@ import sys
 HOT_MODULES = (
     'cazaux_engine.movetables',
     'cazaux_engine.position',
+    'cazaux_engine.movegen',
     'cazaux_engine.exchange',
     'search.alphabeta',
     'search.eval',

@@ -15,8 +15,8 @@ table per colour ``side * size + sq`` with ``side`` 0 for White, 1 for Black
 (:func:`side_of`).
 
 Streams: ``gen_data`` holds, for each piece and square, the number of move
-components and then each component as ``kind`` followed by its payload
-(``gen_start`` gives the offset):
+components and then each component as ``kind``, the length of its payload,
+and the payload (``gen_start`` gives the offset):
 
 ``LEAP``, ``LEAP_M``, ``LEAP_C``: ``count, target...``
 ``RIDE``, ``RIDE_M``, ``RIDE_C``, ``HOP``: ``rays, (length, target...)...``
@@ -92,8 +92,9 @@ class MoveTables:
                     start[(code + n) * size + sq] = len(data)
                     data.append(len(comps))
                     for kind, payload in comps:
-                        data.append(kind)
-                        data.extend(_component(kind, payload))
+                        flat = _component(kind, payload)
+                        data += [kind, len(flat)]
+                        data.extend(flat)
         self.gen_start = ints(start)
         self.gen_data = ints(data)
         self.promo_at = ints(promo_at)

@@ -24,8 +24,8 @@ cdef class Position:
     cdef readonly unsigned long long pkey
     # move lists (generation appends here) and legality scratch
     cdef readonly int[::1] moves
-    cdef int move_cap
-    cdef bint overflow
+    cdef public int move_cap
+    cdef public bint overflow
     cdef int[::1] ev_mark, sus_mark, forb_mark, scr_mark, checker_sq
     cdef int stamp, ev_stamp, set_stamp, n_checkers
     cdef bint any_suspect, any_forbidden, any_screen
@@ -49,18 +49,3 @@ cdef class Position:
     cpdef bint in_check(self) noexcept nogil
     cdef bint safe_after(self, int m) noexcept nogil
     cpdef bint attacked_after(self, int m) noexcept nogil
-    cdef int next_stamp(self) noexcept nogil
-    cdef void scan_king_lines(self, int ksq, int us) noexcept nogil
-    cdef inline bint is_in(self, int sq, int mask, int colour) noexcept nogil
-    cdef inline int next_occupied(self, int first, int j, int length) noexcept nogil
-    cdef void add_checker(self, int sq) noexcept nogil
-    cdef void mark_evasions(self, int first, int length, int extra, int skip) noexcept nogil
-    cdef int keep_safe(self, int start, int end) noexcept nogil
-    cdef inline int emit(self, int n, int m) noexcept nogil
-    cdef int gen_piece(self, int n, int frm, int us, bint captures) noexcept nogil
-    cdef int gen_components(self, int n, int frm, int us, bint captures) noexcept nogil
-    cdef int gen_promotions(self, int n, int frm, int us, bint captures) noexcept nogil
-    cdef int gen_legal(self, int n, bint captures) noexcept nogil
-    cdef int gen_king_specials(self, int n, int ksq, int us) noexcept nogil
-    cdef bint is_legal_move(self, int m, int n) noexcept nogil
-    cdef long long perft_at(self, int depth, int n) noexcept nogil

@@ -39,6 +39,7 @@ from . import params as P
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see
+    from cython.cimports.cazaux_engine.movegen import gen_legal, is_legal_move
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
     from cython.cimports.search.checks import CheckFilter
@@ -49,6 +50,7 @@ if cython.compiled:
                                            score_to_tt)
 else:
     from cazaux_engine.exchange import see
+    from cazaux_engine.movegen import gen_legal, is_legal_move
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
 
@@ -197,7 +199,7 @@ class Tree:
                 for k in range(2):
                     if self.pos.piece_at(-us, k) != self.pos.king_of(-us):
                         last = self.pos.piece_at(-us, k)
-                end = self.pos.gen_legal(n, False)
+                end = gen_legal(self.pos, n, False)
                 for k in range(n, end):
                     if move_to(self.pos.moves[k]) == last:
                         return 0                     # we take it: two bare Kings
@@ -304,7 +306,7 @@ class Tree:
             if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
                 return tscore
         if in_check:
-            end = self.pos.gen_legal(n, False)
+            end = gen_legal(self.pos, n, False)
             if end == n:
                 return -self.mate + ply
             best = stand = -self.inf
@@ -314,7 +316,7 @@ class Tree:
                 return stand
             if stand > alpha:
                 alpha = stand
-            end = self.pos.gen_legal(n, True)
+            end = gen_legal(self.pos, n, True)
             if end == n:
                 return stand
         ksq = self.pos.king_of(-us)
@@ -411,7 +413,7 @@ class Tree:
         hm = self.pos.halfmove
         if hm >= 4:
             if hm >= 100:
-                return -self.mate + ply if in_check and self.pos.gen_legal(n, False) == n else 0
+                return -self.mate + ply if in_check and gen_legal(self.pos, n, False) == n else 0
             if self.repeated(ply, hm):
                 return 0
         if ply >= self.max_ply:
@@ -463,7 +465,7 @@ class Tree:
         prune = not pv_node and not in_check
         mate_safe = beta < self.mate_bound          # not while proving a mate
         ksq = self.pos.king_of(-us)
-        if hmove and not self.pos.is_legal_move(hmove, n):
+        if hmove and not is_legal_move(self.pos, hmove, n):
             hmove = 0
         tried_hash = not hmove
         generated = False
@@ -476,7 +478,7 @@ class Tree:
                 tried_hash = True
             else:
                 if not generated:
-                    end = self.pos.gen_legal(n, False)
+                    end = gen_legal(self.pos, n, False)
                     self.order.score_moves(n, end, hmove, ply, self.prev_slot(ply, 1),
                                            self.prev_slot(ply, 2))
                     generated = True

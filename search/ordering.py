@@ -165,11 +165,10 @@ class MoveOrder:
         m: cython.int
         p: cython.int
         s: cython.longlong
-        board = self.pos.board
         for i in range(start, end):
             m = self.pos.moves[i]
-            p = board[move_from(m)]
-            s = (self.val(board[move_to(m)]) << 6) - (self.val(p) >> 4) + 4096
+            p = self.pos.board[move_from(m)]
+            s = (self.val(self.pos.board[move_to(m)]) << 6) - (self.val(p) >> 4) + 4096
             if move_promo(m):
                 s += self.val(move_promo(m)) << 6
             elif move_flag(m) == EP:
