@@ -41,8 +41,8 @@ version=$("$PEERS_DIR/cutechess-cli" --version </dev/null) \
     || { echo "error: $PEERS_DIR/cutechess-cli does not run" >&2; exit 1; }
 echo "$version" | head -n 1
 
-echo "== setting up .venv (package with its compiled core, pytest, python-chess, PyInstaller)"
-sh packaging/venv.sh --strict test,build
+echo "== setting up .venv (package with its compiled core, pytest, python-chess, PyInstaller, numpy and scipy for the tuner)"
+sh packaging/venv.sh --strict test,build,tune
 .venv/bin/cazaux-engine --version </dev/null
 
 echo "== pytest"
