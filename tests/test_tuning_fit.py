@@ -133,7 +133,7 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     assert main(argv) == 0
     text = capsys.readouterr().out
     lines = text.splitlines()
-    assert lines[0].startswith('18 chess positions (')
+    assert lines[0].startswith('17 chess positions (')
     assert lines[0].endswith('; 4 parameters; tuned data: '
                              f'{__import__("cazaux_engine").tuned.source() or "off"}')
     assert lines[1].startswith('K = ')
