@@ -6,7 +6,7 @@ command loop runs in the calling thread; searches run in a
 :class:`search.SearchThread`, so ``?``, ``ping``, ``force``, ``new``,
 ``result`` and ``quit`` are answered while the engine thinks.
 
-XBoard conventions handled here (PROTOCOL-NOTES.md):
+XBoard conventions handled here (docs/xboard.md):
 
 * ranks of a 10-rank board are numbered 0-9 in moves and squares;
 * an e.p. capture is sent as a two-leg move (``e5d5,d5d6``), so that XBoard
