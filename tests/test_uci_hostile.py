@@ -175,10 +175,15 @@ def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatc
         real(mb)
 
     monkeypatch.setattr(s.searcher, 'set_hash', set_hash)
+    tt = s.searcher.tt
+    tt.store(0x1234, 77, 5, 3, 42)
+    table = tt.table
     s.handle('setoption name Hash value 4000')
     assert out.take() == ['info string error: Hash: not enough memory for 4000 MB; '
                           'keeping 64 MB']
     assert s.options['Hash'] == 64 and s.hash_mb == 64
+    # the very table it had, with what it had learnt
+    assert s.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     s.handle('setoption name Hash value 32')
     assert out.take() == [] and s.hash_mb == 32
 

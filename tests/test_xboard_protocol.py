@@ -505,9 +505,14 @@ def test_hash_without_memory_keeps_the_old_table(monkeypatch):
         real(mb)
 
     monkeypatch.setattr(x.searcher, 'set_hash', set_hash)
+    tt = x.searcher.tt
+    tt.store(0x1234, 77, 5, 3, 42)
+    table = tt.table
     x.handle('option Hash=4000')
     assert lines == ['tellusererror Hash: not enough memory for 4000 MB; keeping 64 MB']
     assert x.options['Hash'] == 64 and x.searcher.hash_mb == 64
+    # the very table it had, with what it had learnt
+    assert x.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     lines.clear()
     x.handle('memory 32')
     assert lines == [] and x.options['Hash'] == 32 and x.searcher.hash_mb == 32
