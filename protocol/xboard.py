@@ -291,7 +291,7 @@ class XBoard:
         moves_made = len(self.game.moves) // 2
         if pos is not self.game.pos:
             moves_made = (len(self.game.moves) + 1) // 2
-        return self.clock.limits(pos.turn, moves_made, self.searcher.move_overhead)
+        return self.clock.limits(pos.turn, moves_made)
 
     def _think(self) -> None:
         """The engine is on move: claim a finished game or start thinking."""

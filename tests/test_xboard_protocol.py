@@ -526,3 +526,21 @@ def test_table_unchanged_when_resize_runs_out_of_memory():
     with pytest.raises(MemoryError):
         t.resize((1 << 41) * BYTES_PER_SLOT)     # 2**61 slots: more than a list can hold
     assert (t.size, t.mask, t.table) == before and t.table is before[2]
+
+
+def test_move_overhead_is_set_aside_once():
+    # the clock goes to the searcher as XBoard gives it; the searcher's time
+    # plan takes the Move Overhead (here 50 ms) off, once
+    from protocol.xboard_clock import Clock
+    from search import Limits
+    from search.timeman import plan
+    c = Clock()
+    c.set_st('2')
+    lim = c.limits(1, 0)
+    assert lim.movetime == 2.0 and plan(lim, 1, 0.05).hard == 1.95
+    c.set_level('0', '1', '0')
+    c.set_time('1000', engine=True)
+    c.set_time('900', engine=False)
+    lim = c.limits(-1, 0)
+    assert (lim.btime, lim.wtime) == (10.0, 9.0)
+    assert plan(lim, -1, 0.05) == plan(Limits(btime=10.0, wtime=9.0, binc=0.0, winc=0.0), -1, 0.05)
