@@ -32,6 +32,7 @@ HOT_MODULES = (
     'cazaux_engine.movetables',
     'cazaux_engine.position',
     'cazaux_engine.movegen',
+    'cazaux_engine.gameend',
     'cazaux_engine.exchange',
     'search.alphabeta',
     'search.eval',

@@ -7,7 +7,7 @@
 
 Input is checked strictly (row lengths, letters of the variant, one King per
 side, side to move, castling and e.p. fields, counters), except where
-RULES.md asks for leniency: the castling and e.p. fields may be omitted (as
+the rules (docs/rules.md) ask for leniency: the castling and e.p. fields may be omitted (as
 XBoard does with the shatranj parent), and in the Zanzibar games any
 upper-case castling letter grants White's King's jump and any lower-case
 one Black's (GUIs write the Kings' files there).  A right whose King (or, for

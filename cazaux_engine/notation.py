@@ -1,7 +1,7 @@
 """Move text: pure coordinate notation (``e2e4``, ``a11a12q``, ``j10j12g``).
 
 ``rank_base`` is the number of the first rank: 1 everywhere except XBoard's
-10-rank boards, which it numbers 0-9 (see RULES.md and the protocol layer).
+10-rank boards, which it numbers 0-9 (see docs/xboard.md and the protocol layer).
 
 >>> from cazaux_engine.variants import get_variant
 >>> from cazaux_engine.fen import start_position

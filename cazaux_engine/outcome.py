@@ -1,4 +1,4 @@
-"""Game end: which rule of RULES.md ends the game, for protocols to announce.
+"""Game end as protocols announce it: the result, the rule and XBoard's comment.
 
 >>> from cazaux_engine.variants import get_variant
 >>> from cazaux_engine.fen import parse_fen
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .position import Position
-from .rules import move_to
+from .gameend import REASONS, GameEnd, value_of
 
 
 @dataclass(frozen=True)
@@ -43,43 +43,17 @@ def _draw(reason: str) -> Outcome:
     return Outcome('1/2-1/2', reason, None)
 
 
-def repetitions(pos: Position) -> int:
-    """How many times the current position has occurred (this one included)."""
-    h = pos.hash
-    hist = pos.history
-    n = 1
-    lo = max(0, len(hist) - pos.halfmove)
-    for i in range(len(hist) - 2, lo - 1, -2):
-        if hist[i] == h:
-            n += 1
-    return n
-
-
 def outcome(pos: Position, legal: list | None = None) -> Outcome | None:
-    """The outcome if the game is over in ``pos`` (side to move to play), else None."""
-    if legal is None:
-        legal = pos.legal_moves()
-    us = pos.turn
-    v = pos.rules.variant
-    if not legal:
-        if pos.in_check():
-            return _won(-us, 'checkmate')
-        if v.stalemate == 'loss':
-            return _won(-us, 'stalemate')
-        return _draw('stalemate')
-    mine, theirs = len(pos.pieces[us]), len(pos.pieces[-us])
-    if mine == 1 and theirs == 1:
-        return _draw('bare-kings')
-    if v.bare_king == 'shatranj':
-        if theirs == 1:
-            # the opponent was bared and did not bare us back
-            return _won(us, 'bare-king')
-        if mine == 1:
-            last = [sq for sq in pos.pieces[-us] if sq != pos.kings[-us]]
-            if not (len(last) == 1 and any(move_to(m) == last[0] for m in legal)):
-                return _won(-us, 'bare-king')
-    if pos.halfmove >= 100:
-        return _draw('fifty-move')
-    if repetitions(pos) >= 3:
-        return _draw('repetition')
-    return None
+    """The outcome if the game is over in ``pos`` (side to move to play), else None.
+
+    The rules and their order are :mod:`cazaux_engine.gameend`'s, the same
+    the search scores; ``legal``: the legal moves when the caller has them.
+    """
+    code = GameEnd(pos.rules.variant).of(pos, -1 if legal is None else len(legal))
+    reason = REASONS[code]
+    if reason is None:
+        return None
+    value = value_of(code)
+    if value == 0:
+        return _draw(reason)
+    return _won(pos.turn * value, reason)

@@ -2,7 +2,7 @@
 
 Each entry gives the FEN letter, the Betza string of its moves (see
 :mod:`cazaux_engine.betza`) and its value in centipawns (the inventor's
-"more realistic" estimates from RULES.md; variants override some).
+"more realistic" estimates, docs/rules.md; variants override some).
 
 Pawn-like double steps, en passant, the King's jump and castling are variant
 rules (see :mod:`cazaux_engine.variants`), so the Betza strings here are the

@@ -6,7 +6,7 @@ order of the listed pieces, only placements with the King on the f-file are
 counted (the inventor's count: a King on the g-file is the mirror image), and
 groups combine with the first group varying slowest.  Indices are 1-based.
 
-Index 1 is *not* the default FEN of RULES.md: the default has the King on
+Index 1 is *not* the variant's default FEN: the default has the King on
 g1/g12, which the inventor's count leaves out as a mirror image.  The lists of
 pieces are ordered so that index 1 is the default reflected left to right
 (King on f1/f12, the same pieces around it), and index 0 means the default

@@ -1,7 +1,7 @@
 """Variants as data.
 
 :data:`VARIANT_DATA` is the one table of every rule that differs between the
-games of RULES.md.  It is plain JSON-compatible data: a user file in the same
+games of docs/rules.md.  It is plain JSON-compatible data: a user file in the same
 format (see :func:`load_variant_file`) can add variants or derive new ones
 from these with ``"parent"``.  :class:`Variant` is the checked, typed form the
 rest of the engine uses; nothing outside this module branches on a variant's
@@ -35,7 +35,7 @@ are mirrored across the middle rank):
 ``pawn_like``
     pieces whose moves reset the 50-move counter.
 ``king_jump``
-    the Zanzibar King's jump (RULES.md "King's jump").
+    the Zanzibar King's jump (docs/rules.md, "King's jump").
 ``castling``
     list of ``{"right": "K", "king": "e1", "king_to": "g1", "rook": "h1",
     "rook_to": "f1"}`` for White (Black mirrored, right in lower case).
@@ -230,7 +230,7 @@ class Variant:
 
         The base moves plus the variant's double step, e.p. capture, King's
         jump or castling, in the forms XBoard 4.9.1 understands
-        (PROTOCOL-NOTES.md section 2).
+        (docs/xboard.md, how the engine describes a variant).
         """
         s = piece.betza
         ds = self.double_step.get(piece.name)

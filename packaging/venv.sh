@@ -1,7 +1,8 @@
 #!/bin/sh
 # Make .venv (a virtual environment in the repository) with the package
 # installed in editable mode and the extras given as $1 (e.g. "test,build"),
-# its compiled core built by the system's C compiler (setup.py).
+# its compiled core built by the system's C compiler (setup.py), every
+# package at the version pinned in packaging/constraints.txt.
 # Used by quickstart.sh and test.sh.  Needs Python 3.11 or newer: $PYTHON if
 # set, else the first of python3, python3.13, python3.12, python3.11 that is
 # new enough.  On Debian/Ubuntu it installs what is missing with apt-get (as
@@ -70,6 +71,10 @@ if [ -n "$need" ]; then
     sh packaging/apt.sh $strict $need
 fi
 
+# Pinned versions (packaging/constraints.txt), also for pip's isolated build
+# environment of the compiled core, which reads PIP_CONSTRAINT.
+PIP_CONSTRAINT="$(pwd)/packaging/constraints.txt"
+export PIP_CONSTRAINT
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip </dev/null
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]" </dev/null
 

@@ -27,7 +27,7 @@ from .tournament.timecontrol import TimeControl, TimeControlError, parse_tc, wit
 
 DESCRIPTION = """\
 Play a tournament between engines that speak XBoard (CECP v2) or UCI, in any
-variant of this engine (RULES.md).  The runner is the arbiter: it keeps every
+variant of this engine (docs/rules.md).  The runner is the arbiter: it keeps every
 game with its own rules, so an illegal move, a false claim, a loss on time, a
 crash or a hang each lose the game (the engine is restarted and the tournament
 goes on).  Games are appended to the PGN file as they finish; running the same

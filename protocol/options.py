@@ -107,8 +107,9 @@ class Options:
 
     def resize_hash(self, searcher) -> str | None:
         """Give ``searcher`` the size of option Hash.  When memory runs out,
-        the searcher keeps the size it had, the option is set back to it,
-        and the message for the user is returned (None when all went well)."""
+        the searcher keeps the table it had, contents and all (a failed
+        resize leaves it untouched), the option is set back to its size, and
+        the message for the user is returned (None when all went well)."""
         mb, old = self['Hash'], searcher.hash_mb
         if mb == old:
             return None
@@ -116,7 +117,6 @@ class Options:
             searcher.set_hash(mb)
         except MemoryError:
             self.values['Hash'] = old
-            searcher.set_hash(old)
             return f'Hash: not enough memory for {mb} MB; keeping {old} MB'
         return None
 

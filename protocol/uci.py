@@ -12,7 +12,8 @@ until ``ponderhit`` or ``stop``, even when the search itself is over.
 Anything malformed gets an ``info string`` message and leaves the engine as
 it was (an illegal move in ``position`` leaves the position after the last
 legal move).  Non-standard commands, for people at a terminal: ``d`` (show
-the position) and ``go perft N``.
+the position) and ``go perft N`` (counted on a thread of its own, so that
+``isready`` is answered and ``stop`` ends it while it counts).
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ import re
 import threading
 from dataclasses import dataclass
 
-from cazaux_engine import engine_name, outcome, parse_move, to_fen
-from cazaux_engine.perft import divide
+from cazaux_engine import engine_name, move_text, outcome, parse_move, to_fen
+from cazaux_engine.perft import perft
 from cazaux_engine.position import Position
 from search import Limits, Searcher, SearchResult, SearchThread
 
@@ -73,6 +74,7 @@ class UciSession:
         self.game = Game(options['UCI_Variant'])
         self.hash_mb = options['Hash']        # size the searcher has
         self.clear_pending = False
+        self.perft_job: tuple[threading.Thread, threading.Event] | None = None
         self.start_fen = self._draw_start()
         self._reset_position()
 
@@ -140,6 +142,8 @@ class UciSession:
         return False
 
     def cmd_stop(self, args) -> None:
+        if self.perft_job is not None:
+            self.perft_job[1].set()
         with self.lock:
             s = self.current
             if s is not None and not s.sent:
@@ -435,7 +439,12 @@ class UciSession:
         self.send(line)
 
     def _end_search(self, timeout: float | None = None) -> None:
-        """Finish the running search, if any (its bestmove is written)."""
+        """Finish the running search or perft, if any (its bestmove is written)."""
+        if self.perft_job is not None:
+            job, stop = self.perft_job
+            stop.set()
+            job.join(timeout)
+            self.perft_job = None
         if self.current is not None:
             self.cmd_stop([])
             self.thread.wait(timeout)
@@ -458,15 +467,50 @@ class UciSession:
         self.options.configure(self.searcher)
 
     def _perft(self, depth: int) -> None:
-        """``go perft N``: leaf counts per root move, then the total."""
+        """``go perft N``: leaf counts per root move, then the total, counted
+        on a thread; ``stop`` ends it early (then no total)."""
         self._end_search()
         depth = max(1, min(depth, 20))
+        stop = threading.Event()
+        job = threading.Thread(target=self._count, args=(self.game.pos.copy(), depth, stop),
+                               name='perft', daemon=True)
+        self.perft_job = (job, stop)
+        job.start()
+
+    def _count(self, pos: Position, depth: int, stop: threading.Event) -> None:
         total = 0
-        for text, n in divide(self.game.pos.copy(), depth):
+        for m in pos.legal_moves():
+            text = move_text(pos, m)
+            pos.push(m)
+            n = _leaves(pos, depth - 1, stop)
+            pos.pop()
+            if n is None:
+                self.tell(f'perft stopped: {total} leaves counted under the moves above')
+                return
             self.send(f'{text}: {n}')
             total += n
         self.send('')
         self.send(f'Nodes searched: {total}')
+
+
+PERFT_CHUNK = 3          # plies counted at once (the compiled count holds the GIL)
+
+
+def _leaves(pos: Position, depth: int, stop: threading.Event) -> int | None:
+    """perft(pos, depth), in pieces of PERFT_CHUNK plies; None once ``stop`` is set."""
+    if stop.is_set():
+        return None
+    if depth <= PERFT_CHUNK:
+        return perft(pos, depth)
+    total = 0
+    for m in pos.legal_moves():
+        pos.push(m)
+        n = _leaves(pos, depth - 1, stop)
+        pos.pop()
+        if n is None:
+            return None
+        total += n
+    return total
 
 
 def run(first_line: str, stdin, out, options: Options | None = None) -> int:

@@ -6,7 +6,7 @@ command loop runs in the calling thread; searches run in a
 :class:`search.SearchThread`, so ``?``, ``ping``, ``force``, ``new``,
 ``result`` and ``quit`` are answered while the engine thinks.
 
-XBoard conventions handled here (PROTOCOL-NOTES.md):
+XBoard conventions handled here (docs/xboard.md):
 
 * ranks of a 10-rank board are numbered 0-9 in moves and squares;
 * an e.p. capture is sent as a two-leg move (``e5d5,d5d6``), so that XBoard
@@ -291,7 +291,7 @@ class XBoard:
         moves_made = len(self.game.moves) // 2
         if pos is not self.game.pos:
             moves_made = (len(self.game.moves) + 1) // 2
-        return self.clock.limits(pos.turn, moves_made, self.searcher.move_overhead)
+        return self.clock.limits(pos.turn, moves_made)
 
     def _think(self) -> None:
         """The engine is on move: claim a finished game or start thinking."""

@@ -6,9 +6,12 @@ turned into search limits.
 >>> c.mps, c.base, c.inc
 (40, 30.0, 0.0)
 >>> c.engine_left = 20.0
->>> lim = c.limits(turn=1, moves_made=39, overhead=0.05)
+>>> lim = c.limits(turn=1, moves_made=39)
 >>> lim.movestogo, lim.wtime
-(1, 19.95)
+(1, 20.0)
+
+The limits carry the clock as XBoard gives it: the searcher's time
+management sets the Move Overhead aside, once (``search.timeman``).
 """
 from __future__ import annotations
 
@@ -98,12 +101,12 @@ class Clock:
         else:
             self.opp_left = cs / 100
 
-    def limits(self, turn: int, moves_made: int, overhead: float) -> Limits:
+    def limits(self, turn: int, moves_made: int) -> Limits:
         """Limits for the engine thinking with ``turn`` to move, having made
         ``moves_made`` moves of this game with that colour."""
         lim = Limits(depth=self.depth)
         if self.st is not None:
-            lim.movetime = max(0.01, self.st - overhead)
+            lim.movetime = self.st
             budget = lim.movetime
         else:
             mine = self.engine_left if self.engine_left is not None else self.base
@@ -113,7 +116,7 @@ class Clock:
                 lim.movetime = 5.0
                 budget = 5.0
             else:
-                mine = max(0.01, mine - overhead)
+                mine = max(0.01, mine)
                 if turn > 0:
                     lim.wtime, lim.btime = mine, theirs
                 else:

@@ -7,7 +7,7 @@ piece's moves in Betza notation.  XBoard then tests move legality, writes
 SAN, detects mates and draws its pictures from that.
 
 The slot of a piece decides its picture and some rules XBoard wires to the
-slot (see PROTOCOL-NOTES.md section 1):
+slot (see docs/xboard.md, how the engine describes a variant):
 
 * slot 0 (Pawn) and slot 18 (Lance) are the only ones that may promote
   while XBoard tests legality, and the only ones whose double step can be

@@ -1,5 +1,6 @@
 # C declarations of alphabeta.py (the implementation and its documentation are there).
 cimport cython
+from cazaux_engine.gameend cimport GameEnd
 from cazaux_engine.position cimport Position
 from search.checks cimport CheckFilter
 from search.eval cimport Evaluator
@@ -27,7 +28,8 @@ cdef class Tree:
     cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
-    cdef bint null_variant, shatranj, stalemate_loss, use_improving, use_pairs
+    cdef bint null_variant, use_improving, use_pairs
+    cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
     cdef readonly long long nodes
     cdef readonly int seldepth
@@ -36,10 +38,9 @@ cdef class Tree:
 
     cdef double now(self) noexcept nogil
     cdef bint check(self) noexcept nogil
-    cdef int bare_rule(self, int us, int ply, int n) noexcept nogil
+    cdef int end_score(self, int code, int ply) noexcept nogil
     cdef int prev_slot(self, int ply, int back) noexcept nogil
     cdef void reward_quiets(self, int m, int depth, int ply, int qbase, int nq) noexcept nogil
-    cdef bint repeated(self, int ply, int hm) noexcept nogil
     cdef void update_pv(self, int ply, int m) noexcept nogil
     cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
     cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,

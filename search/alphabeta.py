@@ -16,16 +16,16 @@ A search stops when :class:`Control` says so: its stop flag, the node limit
 and the hard deadline are read every ``CHECK_EVERY`` nodes.  The tree then
 returns at once through every level (``stopped``); its scores are void.
 
-Per node, in order: quiescence at depth 0; the stop check; game-end rules
-(two bare Kings draw; in bare-King variants a bare King loses unless it can
-take the last enemy piece at once, which draws; the 50-move rule;
-repetition, see :meth:`Tree.repeated`); mate-distance
+Per node, in order: quiescence at depth 0; the stop check; the game-end
+rules of :mod:`cazaux_engine.gameend`, the same that ``outcome()`` and the
+match arbiter apply (bare Kings, the 50-move rule, repetition; quiescence
+applies the bare-King rules only); mate-distance
 pruning; the transposition table; reverse futility and null-move pruning at
 non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
 futility pruning and late-move reductions for quiet moves, a one-ply
 extension for moves that give check, and PVS re-searches; no legal move at
-all is mate, or stalemate scored by the variant's rule.
+all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from . import params as P
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see
+    from cython.cimports.cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
     from cython.cimports.cazaux_engine.movegen import gen_legal, is_legal_move
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
@@ -50,6 +51,7 @@ if cython.compiled:
                                            score_to_tt)
 else:
     from cazaux_engine.exchange import see
+    from cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
     from cazaux_engine.movegen import gen_legal, is_legal_move
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
@@ -60,7 +62,6 @@ else:
     from .tt import (EXACT, LOWER, UPPER, TranspositionTable, entry_bound, entry_depth, entry_move,
                      entry_score, score_from_tt, score_to_tt)
 
-NO_SCORE = cython.declare(cython.int, 2_000_000)       # "no game-end rule applies"
 LMR_MOVES = cython.declare(cython.int, 256)
 PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
 
@@ -113,8 +114,7 @@ class Tree:
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
         self.null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
-        self.shatranj = V.bare_king == 'shatranj'
-        self.stalemate_loss = V.stalemate == 'loss'
+        self.ends = GameEnd(V)
         plies = P.MAX_PLY + 2
         pos.reserve_undo(pos.sp + plies + 1)        # make() itself never grows the records
         self.pv_moves = array('i', [0]) * (plies * plies)
@@ -181,30 +181,14 @@ class Tree:
         return self.stopped
 
     # -- the tree -----------------------------------------------------------------------------------
-    def bare_rule(self, us: cython.int, ply: cython.int, n: cython.int) -> cython.int:
-        """Score when a side has a bare King, NO_SCORE when play goes on."""
-        nus: cython.int = self.pos.count(us)
-        nthem: cython.int = self.pos.count(-us)
-        last: cython.int = -1
-        k: cython.int
-        end: cython.int
-        if nus == 1 and nthem == 1:
-            return 0
-        if not self.shatranj:
-            return NO_SCORE
-        if nthem == 1:
-            return self.mate - ply                   # the opponent stayed bare: we win
-        if nus == 1:
-            if nthem == 2:
-                for k in range(2):
-                    if self.pos.piece_at(-us, k) != self.pos.king_of(-us):
-                        last = self.pos.piece_at(-us, k)
-                end = gen_legal(self.pos, n, False)
-                for k in range(n, end):
-                    if move_to(self.pos.moves[k]) == last:
-                        return 0                     # we take it: two bare Kings
+    def end_score(self, code: cython.int, ply: cython.int) -> cython.int:
+        """The score of a game ended by rule ``code`` (cazaux_engine.gameend) at ``ply``."""
+        v: cython.int = value_of(code)
+        if v > 0:
+            return self.mate - ply
+        if v < 0:
             return -self.mate + ply
-        return NO_SCORE
+        return 0
 
     def prev_slot(self, ply: cython.int, back: cython.int) -> cython.int:
         """Continuation slot of the move made ``back`` plies before this node (-1: none)."""
@@ -235,25 +219,6 @@ class Tree:
             self.order.reward_cont(prev1, code, move_to(q), -bonus)
             self.order.reward_cont(prev2, code, move_to(q), -bonus)
 
-    def repeated(self, ply: cython.int, hm: cython.int) -> cython.bint:
-        """Is the position a draw by repetition for the search, as Stockfish
-        scores it: it occurred before inside the tree (after the root), or
-        twice before in the game?  Only the last ``hm`` plies can repeat."""
-        h: cython.ulonglong = self.pos.hash
-        i: cython.int = self.pos.sp - 4
-        lo: cython.int = self.pos.sp - hm
-        root: cython.int = self.pos.sp - ply
-        seen: cython.bint = False
-        if lo < 0:
-            lo = 0
-        while i >= lo:
-            if self.pos.u_hash[i] == h:
-                if i > root or seen:
-                    return True
-                seen = True
-            i -= 2
-        return False
-
     def update_pv(self, ply: cython.int, m: cython.int) -> cython.void:
         """pv[ply] = [m] + pv[ply + 1]"""
         width: cython.int = self.max_ply + 2
@@ -267,7 +232,7 @@ class Tree:
     def qsearch(self, alpha: cython.int, beta: cython.int, ply: cython.int,
                 in_check: cython.bint, n: cython.int) -> cython.int:
         us: cython.int
-        s: cython.int
+        code: cython.int
         key: cython.ulonglong
         e: cython.ulonglong
         bound: cython.int
@@ -293,9 +258,9 @@ class Tree:
             self.seldepth = ply
         us = self.pos.turn
         if self.pos.count(us) == 1 or self.pos.count(-us) == 1:
-            s = self.bare_rule(us, ply, n)
-            if s != NO_SCORE:
-                return s
+            code = self.ends.bare(self.pos, n)
+            if code != NOT_OVER:
+                return self.end_score(code, ply)
         if ply >= self.max_ply:
             return self.ev.evaluate(self.pos)
         key = self.pos.hash
@@ -363,8 +328,7 @@ class Tree:
         """The score of the position to ``depth``; its moves go to the buffer at ``n``."""
         pv_node: cython.bint = beta - alpha > 1
         us: cython.int
-        s: cython.int
-        hm: cython.int
+        code: cython.int
         i: cython.int
         key: cython.ulonglong
         e: cython.ulonglong
@@ -406,16 +370,9 @@ class Tree:
         if not self.nodes & self.check_mask and self.check():
             return 0
         us = self.pos.turn
-        if self.pos.count(us) == 1 or self.pos.count(-us) == 1:
-            s = self.bare_rule(us, ply, n)
-            if s != NO_SCORE:
-                return s
-        hm = self.pos.halfmove
-        if hm >= 4:
-            if hm >= 100:
-                return -self.mate + ply if in_check and gen_legal(self.pos, n, False) == n else 0
-            if self.repeated(ply, hm):
-                return 0
+        code = self.ends.at_node(self.pos, n, self.pos.sp - ply)
+        if code != NOT_OVER:
+            return self.end_score(code, ply)
         if ply >= self.max_ply:
             return self.ev.evaluate(self.pos)
         # mate distance pruning
@@ -554,9 +511,7 @@ class Tree:
                 self.quiets[qbase + nq] = m
                 nq += 1
         if not count:
-            if in_check:
-                return -self.mate + ply
-            return -self.mate + ply if self.stalemate_loss else 0
+            return self.end_score(self.ends.no_move(self.pos), ply)
         if best_move:
             self.tt.store(key, best_move, depth, EXACT, score_to_tt(best, ply))
         else:

@@ -1,4 +1,4 @@
-"""A slow, independent reading of RULES.md, used only as a test oracle.
+"""A slow, independent reading of docs/rules.md, used only as a test oracle.
 
 It shares no code or tables with the engine: the board is a dict, pieces are
 letters, every move is tried on a copy of the board and kept when no enemy
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 FILES = 'abcdefghijklmnop'
 
-# variant rules, transcribed from RULES.md
+# variant rules, transcribed from docs/rules.md
 VARIANTS = {
     'chess': dict(size=(8, 8), double={'P': 2}, ep_victims='P', ep_capturers='P',
                   promoters='P', choices='QRBN', jump=False, castling='chess'),
@@ -301,7 +301,7 @@ class Ref:
 
 
 def from_fen(variant, fen):
-    """A Ref from a FEN (castling letters read as RULES.md says)."""
+    """A Ref from a FEN (castling letters read as docs/rules.md says)."""
     v = VARIANTS[variant]
     W, H = v['size']
     fields = fen.split()

@@ -1,4 +1,4 @@
-"""FEN in and out: round trips, strict errors, RULES.md's leniencies."""
+"""FEN in and out: round trips, strict errors, the leniencies of docs/rules.md."""
 import pytest
 
 from cazaux_engine import FenError, get_variant, parse_fen, to_fen

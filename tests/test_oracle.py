@@ -1,5 +1,5 @@
 """The generator against tests/reference.py, an independent slow reading of
-RULES.md: equal legal-move sets along seeded random games (both sides play
+docs/rules.md: equal legal-move sets along seeded random games (both sides play
 their own bookkeeping) and in random sparse positions."""
 import random
 

@@ -1,4 +1,4 @@
-"""Each piece of RULES.md: what it may and may not do (exact destination sets)."""
+"""Each piece of docs/rules.md: what it may and may not do (exact destination sets)."""
 from rules_util import legal, moves_from
 
 # Kings tucked away in the corners; the piece under test stands on e5.

@@ -110,6 +110,19 @@ def test_stalemate_wins_in_oblong44():
     assert not pos.legal_moves() and not pos.in_check()
 
 
+def test_stalemate_on_the_hundredth_half_move_wins_in_oblong44():
+    # as above, but every White move but a Pawn move is the 100th half-move:
+    # the stalemate still wins (it is no 50-move draw)
+    pos = pos_of('oblong44', 'k3/p1F1/P3/4/4/4/4/4/4/4/3K w - - 99 80')
+    r = Searcher(hash_mb=4).search(pos, Limits(depth=3))
+    assert r.info.mate == 1
+
+
+def test_mate_on_the_hundredth_half_move_is_a_mate():
+    best, r = best_text(pos_of('chess', 'k7/8/1K6/8/8/8/8/2Q5 w - - 99 80'), Limits(depth=3))
+    assert best == 'c1c8' and r.info.mate == 1
+
+
 def test_oblong_bare_king_rule():
     # White takes Black's last piece out of reach of Black's King: a win
     best, r = best_text(pos_of('oblong44', '2k1/4/4/4/4/2f1/4/1N2/4/4/K3 w - - 0 1'),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from cazaux_engine import outcome, start_position
+from cazaux_engine import Outcome, outcome, start_position
 from search import Limits, Searcher
 
 MATES = [
@@ -76,12 +76,28 @@ def test_finds_forced_win(variant, n, fen):
                 pos.pop()
 
 
-@pytest.mark.parametrize('variant,n,fen', [m for m in MATES if m[1] == 1])
+@pytest.mark.parametrize('variant,n,fen', [m for m in MATES if m[1] == 2])
 def test_mated_side_sees_it(variant, n, fen):
-    # the defender, to move after the winning move, reports mate against it
+    # after the winning side's first move of a win in 2, the defender (to
+    # move) reports that it loses after its move and the winner's reply
     pos = start_position(variant, fen)
-    r = Searcher(hash_mb=4).search(pos, Limits(depth=2))
+    r = Searcher(hash_mb=4).search(pos, Limits(mate=2, nodes=200_000))
     pos.push(r.best)
-    if pos.legal_moves():
-        r2 = Searcher(hash_mb=4).search(pos, Limits(depth=2))
-        assert r2.info.mate is not None and r2.info.mate < 0
+    assert pos.legal_moves()
+    r2 = Searcher(hash_mb=4).search(pos, Limits(depth=3))
+    assert r2.info.mate == -1
+
+
+@pytest.mark.parametrize('variant,n,fen', [m for m in MATES if m[1] == 1])
+def test_after_the_win_the_game_is_over(variant, n, fen):
+    pos = start_position(variant, fen)
+    pos.push(Searcher(hash_mb=4).search(pos, Limits(mate=1, nodes=200_000)).best)
+    r = Searcher(hash_mb=4).search(pos, Limits(depth=3))
+    if variant == 'oblong44':
+        # Black was bared and cannot take White's last piece: whatever it
+        # plays, White has won
+        assert outcome(pos) == Outcome('1-0', 'bare-king', 1)
+        assert pos.legal_moves() and r.info.mate == -1
+    else:
+        assert outcome(pos) == Outcome('1-0', 'checkmate', 1)
+        assert r.best is None                   # the loser has nothing to play

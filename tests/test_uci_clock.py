@@ -1,10 +1,13 @@
 """The clock safety net of the UCI layer, with stand-in searchers that
 misbehave: one that would think forever unless told to stop, and one that
 does not even listen to ``stop``.  Either way a legal bestmove comes out on
-a clock (nothing here measures time: the tests wait for the line)."""
+a clock, at the moments the safety net plans (``UciSession._time_limits``:
+Move Overhead 50 ms; at ``hard`` the search is told to stop, at ``last`` the
+best move so far is played) and before the clock runs out."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -77,23 +80,37 @@ def session_with(searcher):
     return s, out
 
 
-@pytest.mark.parametrize('go', ['go wtime 200 btime 200', 'go movetime 100',
-                                'go wtime 500 btime 10 winc 0 movestogo 1'])
-def test_a_searcher_that_ignores_its_clock_is_stopped(go):
+# (go, the safety net's stop time, the clock): wtime 200 leaves 150 ms after
+# the overhead, of which half is spent; movetime 100 less the overhead;
+# wtime 500 minus the overhead, halved (the safety net does not trust
+# movestogo 1)
+CLOCKS = [('go wtime 200 btime 200', 0.075, 0.2), ('go movetime 100', 0.05, 0.1),
+          ('go wtime 500 btime 10 winc 0 movestogo 1', 0.225, 0.5)]
+
+
+@pytest.mark.parametrize('go,hard,clock', CLOCKS)
+def test_a_searcher_that_ignores_its_clock_is_stopped(go, hard, clock):
     searcher = Stubborn(deaf=False)
     s, out = session_with(searcher)
     s.handle('position startpos')
+    t0 = time.monotonic()
     s.handle(go)
+    assert searcher.stopped.wait(TIMEOUT)
+    stopped = time.monotonic() - t0
     assert out.wait_for('bestmove') == 'bestmove b1c3'
-    assert searcher.stopped.is_set()
+    answered = time.monotonic() - t0
+    assert hard <= stopped < clock and answered < clock, (stopped, answered)
 
 
 def test_a_searcher_deaf_to_stop_still_moves_in_time():
     searcher = Stubborn(deaf=True)
     s, out = session_with(searcher)
     s.handle('position startpos')
+    t0 = time.monotonic()
     s.handle('go wtime 300 btime 300')
     assert out.wait_for('bestmove') == 'bestmove g1f3'      # the best move reported so far
+    # stop at 0.125 s (half of 300 - 50 ms), move at 0.2125 s (half-way to the end)
+    assert 0.2125 <= time.monotonic() - t0 < 0.3
     assert 'info string search did not stop in time; playing its best move so far' in out.lines
     searcher.release.set()
     s.thread.wait(TIMEOUT)

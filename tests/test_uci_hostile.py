@@ -6,6 +6,7 @@ in-process tests check exact messages and that option values stay put."""
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 
@@ -175,10 +176,15 @@ def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatc
         real(mb)
 
     monkeypatch.setattr(s.searcher, 'set_hash', set_hash)
+    tt = s.searcher.tt
+    tt.store(0x1234, 77, 5, 3, 42)
+    table = tt.table
     s.handle('setoption name Hash value 4000')
     assert out.take() == ['info string error: Hash: not enough memory for 4000 MB; '
                           'keeping 64 MB']
     assert s.options['Hash'] == 64 and s.hash_mb == 64
+    # the very table it had, with what it had learnt
+    assert s.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     s.handle('setoption name Hash value 32')
     assert out.take() == [] and s.hash_mb == 32
 
@@ -192,3 +198,36 @@ def test_threads_option_reaches_the_searcher(session):
     s.thread.wait()
     assert s.options['Threads'] == 2 and s.searcher.threads == 2
     assert [line.split()[0] for line in out.take() if line.startswith('bestmove')] == ['bestmove']
+
+
+def wait_until(cond, timeout=30.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, 'timed out'
+        time.sleep(0.005)
+
+
+def test_go_perft_counts_on_its_own_thread(session):
+    s, out = session
+    s.handle('go perft 3')
+    wait_until(lambda: 'Nodes searched: 8902' in out.lines)
+    lines = out.take()
+    assert len(lines) == 22 and lines[-2:] == ['', 'Nodes searched: 8902']
+    assert {'e2e4: 600', 'a2a3: 380', 'g1f3: 440'} <= set(lines)
+    assert sum(int(x.split(': ')[1]) for x in lines[:20]) == 8902
+
+
+def test_isready_and_stop_are_answered_during_go_perft(session):
+    s, out = session
+    s.handle('go perft 9')                 # 2.4e12 leaves: hours
+    t0 = time.monotonic()
+    s.handle('isready')
+    assert out.lines[-1] == 'readyok' and time.monotonic() - t0 < 0.5
+    s.handle('stop')
+    wait_until(lambda: any(x.startswith('info string perft stopped') for x in out.lines), 5.0)
+    assert not any(x.startswith('Nodes searched') for x in out.lines)
+    s.handle('isready')
+    # the engine goes on as before: a search after the stopped count
+    s.handle('go depth 1')
+    wait_until(lambda: any(x.startswith('bestmove') for x in out.lines))
+    assert 'readyok' in out.lines

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
-from cazaux_engine import get_variant, parse_fen, start_position
+from cazaux_engine import get_variant, parse_fen, parse_move, start_position
 from cazaux_engine.setups import setup_count, setup_fen
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import piece_table, slots, xboard_variant_lines
@@ -68,18 +69,40 @@ def test_protover_features_and_options():
     assert lines[0] == 'feature done=0' and lines[-1] == 'feature done=1'
 
 
-@pytest.mark.parametrize('variant', ['pemba', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl',
-                                     'maasai', 'oblong44'])
+# The exact answers to `variant NAME`, as XBoard 4.9.1 was seen to accept them
+# (docs/xboard.md): the piece table, then the piece lines in this order.
+ZS_TABLE = 'PNBRQ.E....C.....GI.U..ZMW....VF....................LK'
+XL_TABLE = 'PNBRQ.E....C.....GI.U..ZMW....VF...S................L...........DK'
+ZANZIBAR = ['K& KimAimDimN', 'Q& Q', 'R& R', 'B& B', 'N& N', 'P& fmWfcFfmnDfeF', 'G& FyafsF',
+            'U& WyafsW', 'L& KNAD', 'F& NCZ', 'I& KfmnD', 'M& C', 'Z& Z', 'C& mRcpR', 'V& mBcpB',
+            'E& FA', 'W& WD']
+VARIANT_REPLIES = {
+    'pemba': ('PNBRQ.E....C...........ZMW....VK', '10x10+0_fairy',
+              ['K& KisjO2', 'Q& Q', 'R& R', 'B& B', 'N& N', 'P& fmWfcFifmnDfeF', 'E& FA',
+               'C& mRcpR', 'M& C', 'Z& Z', 'V& mBcpB', 'W& WD']),
+    'zanzibar-s': (ZS_TABLE, '12x12+0_fairy', ZANZIBAR),
+    'zanzibar-s-promo': (ZS_TABLE, '12x12+0_fairy', ZANZIBAR),
+    'zanzibar-xl': (XL_TABLE, '12x12+0_fairy', ZANZIBAR + ['D& KADGH', 'S& mQcpQ']),
+    'maasai': ('PNBRQ.E...IC.....GA.U..ZMW....VF...S................L...........DK',
+               '12x12+0_fairy',
+               ['K& KimAimDimN', 'Q& Q', 'R& R', 'B& B', 'N& N', 'P& fmWfcFifmnDfeF',
+                'G& FyafsF', 'U& WyafsW', 'L& KNAD', 'F& NCZ', 'I& KifmnD', 'M& C', 'Z& Z',
+                'C& mRcpR', 'V& mBcpB', 'E& FA', 'W& WD', 'D& KADGH', 'S& mQcpQ',
+                'A& fmWfcFfmnDfeF']),
+    'oblong44': ('PN...FE..................DK', '4x11+0_shatranj',
+                 ['K& K', 'F& F', 'E& A', 'N& N', 'D& D', 'P& fmWfcF']),
+}
+
+
+@pytest.mark.parametrize('variant', sorted(VARIANT_REPLIES))
 def test_variant_reply_is_setup_and_every_piece(eng, variant):
-    lines = fresh(eng, variant)
+    white, size, pieces = VARIANT_REPLIES[variant]
     v = get_variant(variant)
-    assert lines == xboard_variant_lines(v, v.start)
-    table = lines[0].split()[1][1:-1]
+    table = white + white.lower()
     assert len(table) % 2 == 0 and 12 <= len(table) <= 132
-    parent = 'shatranj' if variant == 'oblong44' else 'fairy'
-    assert lines[0].split()[2] == f'{v.files}x{v.ranks}+0_{parent}'
-    pieces = {l.split()[1]: l.split()[2] for l in lines[1:]}
-    assert set(pieces) == {p.letter + '&' for p in v.pieces}     # P& and K& included
+    assert fresh(eng, variant) == ([f'setup ({table}) {size} {v.start}'] +
+                                   [f'piece {p}' for p in pieces])
+    assert {p.split('&')[0] for p in pieces} == {p.letter for p in v.pieces}
 
 
 def test_slots():
@@ -112,9 +135,15 @@ def test_setup_option_chooses_the_announced_position(eng):
     # XBoard asks twice before a game and takes the first answer: the same
     # placement until a game has been played
     assert fresh(eng, 'zanzibar-xl')[0].endswith(fen)
-    eng.send('force', 'usermove a3a5', 'result * {}')
-    draws = {fresh(eng, 'zanzibar-xl')[0] for _ in range(1)}
-    assert len(draws) == 1
+    # after each game a new placement is drawn, and kept while XBoard asks again
+    firsts = []
+    for _ in range(8):
+        eng.send('force', 'usermove a3a5', 'result * {}')
+        first = fresh(eng, 'zanzibar-xl')[0]
+        assert fresh(eng, 'zanzibar-xl')[0] == first
+        firsts.append(first)
+    # 8 draws of 288 placements all equal: a chance of 288**-7
+    assert len(set(firsts)) > 1
     eng.send('option Setup=300')                      # zanzibar-xl has 288
     lines = fresh(eng, 'zanzibar-xl')
     assert lines[0].startswith('tellusererror Setup 300') and lines[1].endswith(v.start)
@@ -302,10 +331,17 @@ def test_quit_during_a_search():
 
 
 def test_never_oversteps_the_clock(eng):
+    # 0.3 s left on the engine's clock: the move comes within it, measured
+    # here from the usermove, pipe and all
     fresh(eng, 'zanzibar-xl', 'level 0 0:02 0')
-    eng.send('time 30', 'otim 200', 'usermove a3a5')
+    eng.send('time 30', 'otim 200')
+    t0 = time.monotonic()
+    eng.send('usermove a3a5')
     line = eng.expect(r'^move ', timeout=5)
-    assert line
+    assert time.monotonic() - t0 < 0.3
+    pos = start_position('zanzibar-xl')
+    pos.push(parse_move(pos, 'a3a5'))
+    parse_move(pos, line.split()[1])            # legal, or IllegalMoveError
 
 
 def test_analyze_mode(eng):
@@ -469,9 +505,14 @@ def test_hash_without_memory_keeps_the_old_table(monkeypatch):
         real(mb)
 
     monkeypatch.setattr(x.searcher, 'set_hash', set_hash)
+    tt = x.searcher.tt
+    tt.store(0x1234, 77, 5, 3, 42)
+    table = tt.table
     x.handle('option Hash=4000')
     assert lines == ['tellusererror Hash: not enough memory for 4000 MB; keeping 64 MB']
     assert x.options['Hash'] == 64 and x.searcher.hash_mb == 64
+    # the very table it had, with what it had learnt
+    assert x.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     lines.clear()
     x.handle('memory 32')
     assert lines == [] and x.options['Hash'] == 32 and x.searcher.hash_mb == 32
@@ -485,3 +526,21 @@ def test_table_unchanged_when_resize_runs_out_of_memory():
     with pytest.raises(MemoryError):
         t.resize((1 << 41) * BYTES_PER_SLOT)     # 2**61 slots: more than a list can hold
     assert (t.size, t.mask, t.table) == before and t.table is before[2]
+
+
+def test_move_overhead_is_set_aside_once():
+    # the clock goes to the searcher as XBoard gives it; the searcher's time
+    # plan takes the Move Overhead (here 50 ms) off, once
+    from protocol.xboard_clock import Clock
+    from search import Limits
+    from search.timeman import plan
+    c = Clock()
+    c.set_st('2')
+    lim = c.limits(1, 0)
+    assert lim.movetime == 2.0 and plan(lim, 1, 0.05).hard == 1.95
+    c.set_level('0', '1', '0')
+    c.set_time('1000', engine=True)
+    c.set_time('900', engine=False)
+    lim = c.limits(-1, 0)
+    assert (lim.btime, lim.wtime) == (10.0, 9.0)
+    assert plan(lim, -1, 0.05) == plan(Limits(btime=10.0, wtime=9.0, binc=0.0, winc=0.0), -1, 0.05)

@@ -2,7 +2,7 @@
 
 The arbiter keeps the game itself: every engine move is parsed against the
 legal moves of its position (an illegal one loses, and the move and the
-FEN are logged); after every move the game-end rules of RULES.md are
+FEN are logged); after every move the game-end rules of docs/rules.md are
 applied (checkmate, stalemate, repetition, 50 moves, bare Kings);
 claims are checked (a false claim loses, conceding one's own loss is a
 resignation); clocks are kept from the arbiter's own measurement of each

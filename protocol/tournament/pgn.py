@@ -1,6 +1,6 @@
 """PGN: the games of a tournament, written as they finish and read back.
 
-Moves are written in the pure coordinate notation of RULES.md with ranks
+Moves are written in the pure coordinate notation of docs/rules.md with ranks
 counted from 1 in every variant (``e3e5``, ``a11a12q``), which is also what
 the reader accepts.  Each game carries the tags Event, Site, Date, Round,
 White, Black, Result, Variant, SetUp, FEN, TimeControl, Termination and
