@@ -8,6 +8,7 @@ import pytest
 from cazaux_engine import VARIANT_NAMES, start_position, to_fen
 from search import params
 from search.eval import make_evaluate, moves_to_promotion, tables
+from search.weights import weights_for
 
 
 def mirrored(pos):
@@ -39,7 +40,7 @@ def random_position(variant, rng):
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_start_position_is_balanced(variant):
     pos = start_position(variant)
-    assert evaluator(pos)(pos) == params.TEMPO
+    assert evaluator(pos)(pos) == weights_for(variant)['TEMPO']     # tuned per variant
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
