@@ -27,6 +27,8 @@ variant 'nojump': field 'king_jump' must be true or false, not 1
 from __future__ import annotations
 
 import json
+import os
+import stat
 from typing import Any
 
 from .pieces import PIECES
@@ -162,6 +164,8 @@ def check_fields(name: str, rec: dict) -> None:
 def read(path: str) -> dict:
     """The JSON object of a variant file (VariantError when it cannot be read)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):     # a pipe or device could block
+            raise VariantError(f'{path}: not a regular file')
         with open(path, 'rb') as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:

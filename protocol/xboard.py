@@ -24,7 +24,8 @@ from __future__ import annotations
 import threading
 import traceback
 
-from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, engine_name, get_variant
+from cazaux_engine import FenError, IllegalMoveError, engine_name, get_variant
+from cazaux_engine.variants import VARIANTS
 from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.rules import move_from
 from protocol.game import Game, setup_start_fen
@@ -51,6 +52,8 @@ def option_feature(o) -> str | None:
                                                   for c in o.choices)
     if o.kind == 'button':
         return f'{o.name} -button'
+    if o.kind == 'file':
+        return f'{o.name} -file {o.default or ""}'
     return f'{o.name} -string {o.default or ""}'
 
 
@@ -376,7 +379,7 @@ class XBoard:
 
     def cmd_variant(self, arg, cmd):
         name = engine_variant(arg.split()[0] if arg else '')
-        if name not in VARIANT_NAMES:
+        if name not in VARIANTS:
             self.send(f'Error (unsupported variant): {cmd}')
             return
         v = get_variant(name)
@@ -633,8 +636,16 @@ class XBoard:
         self._apply_option(o.name, value)
 
     def _apply_option(self, name: str, value: str | None) -> None:
-        self.options.set(name, value)
-        if name == 'Hash':
+        try:
+            self.options.set(name, value)
+        except OptionError as e:          # a bad variant file: nothing changed
+            self.send(f'tellusererror {e}')
+            return
+        if name == 'VariantPath':
+            # XBoard takes a feature at any time: its New Variant dialog and
+            # the variant names it accepts now include the file's variants
+            self.send(f'feature variants="{variants_feature()}"')
+        elif name == 'Hash':
             error = self.options.resize_hash(self.searcher)
             if error:
                 self.send(f'tellusererror {error}')

@@ -6,7 +6,9 @@ depth, each with a freshly cleared searcher of fixed hash size, and prints
 the nodes of each and their total.  The total is deterministic: it changes
 only when the search or the evaluation changes, so it is pinned by a test
 and quoted in commit messages that change search behaviour.  Nodes per
-second measure the speed of this machine.
+second measure the speed of this machine.  With ``--variants FILE`` (see
+:mod:`protocol.cli`) the start position of each variant of the file is
+searched too, after the fixed ones.
 """
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ def run(depth: int = DEFAULT_DEPTH, out=print) -> tuple[int, float]:
     """Search every bench position to ``depth``; return (total nodes, seconds)."""
     s = Searcher(hash_mb=HASH_MB)
     total, elapsed = 0, 0.0
-    for variant, fen in POSITIONS:
+    from cazaux_engine.variant_file import user_variant_names
+    for variant, fen in POSITIONS + [(name, None) for name in user_variant_names()]:
         pos = start_position(variant, fen)
         s.clear()
         t = time.perf_counter()
