@@ -287,6 +287,9 @@ class Rules:
                             for d in bent_slides(e):
                                 bent_pieces.setdefault((e, d), set()).add(code)
             leap_sets = {vv: frozenset(c) for vv, c in leap_by_vec.items()}
+            # riders of longer leaps (NN, DD, ...) attack along lines of their own
+            long_lines = sorted({(-dx, -dy) for dx, dy in list(slide_by_dir) + list(hop_by_dir)
+                                 if max(abs(dx), abs(dy)) > 1})
             att_leap = self.att_leap[colour]
             att_ray = self.att_ray[colour]
             for sq in self.squares:
@@ -297,7 +300,7 @@ class Rules:
                         lst.append((self.sq(f - dx, r - dy), cs))
                 att_leap[sq] = tuple(lst)
                 rays = []
-                for d in dirs8:
+                for d in dirs8 + long_lines:
                     back = (-d[0], -d[1])     # the attacker moves along -d to reach sq
                     ray = self._ray(sq, d)
                     if not ray:
