@@ -259,7 +259,8 @@ def _resolve(name: str, table: dict, seen=()) -> dict:
     if 'parent' in rec:
         par = rec['parent']
         if par in seen or par == name:
-            raise VariantError(f'variant {name!r}: parent cycle')
+            chain = ' -> '.join(seen + (name, par))
+            raise VariantError(f'variant {(seen or (name,))[0]!r}: parent cycle {chain}')
         if par not in table:
             raise VariantError(f'variant {name!r}: unknown parent {par!r}')
         return _merge(_resolve(par, table, seen + (name,)), rec)
