@@ -272,3 +272,54 @@ def test_match_runner_plays_a_user_variant(tmp_path, capsys):
         pos = parse_fen(v, g.tags['FEN'])
         for text in g.moves:
             pos.push(parse_move(pos, text))
+
+
+# -- Metamachy, the example of a 12x12 game by the Zanzibar games' inventor ----------------
+
+METAMACHY = ROOT / 'variants' / 'metamachy.json'
+
+
+def test_metamachy_example_perft():
+    load_variant_file(str(METAMACHY))
+    pos = start_position('metamachy')
+    # depth 1 by hand: Pawns 24, Knights 6, Camels 4, Elephants 2, Lion 3
+    # (d1 e1 h1), Queen 1 (h1), Bishops 4, Princes 4, King 1 step + 7 jumps
+    assert [perft(pos, d) for d in (1, 2, 3, 4)] == [56, 3136, 181310, 10475479]
+
+
+def test_metamachy_setups():
+    from cazaux_engine.setups import setup_count, setup_fen
+    v = load_variant_file(str(METAMACHY), register=False)['metamachy']
+    assert setup_count(v) == 12                  # the inventor's 12 starting setups
+    assert setup_fen(v, 1) == v.start            # placement 1 is the default
+    assert setup_fen(v, 6).split('/')[-2:] == ['ERNBIKGIBNRE', 'CM3LQ3MC w Kk - 0 1']
+    # the King on f1 from placement 7 on; 7 is the example position of ChessV's Metamachy
+    assert setup_fen(v, 7).split('/')[-2:] == ['ERNBIQLIBNRE', 'CM3KG3MC w Kk - 0 1']
+
+
+def test_metamachy_matches_the_oracle():
+    """tests/reference.py reads Zanzibar-S's rules; Metamachy has the same
+    letters, double steps, e.p. and King's jump, and promotes to Q G L."""
+    import random
+
+    import reference
+    from test_oracle import play_and_compare, random_fen
+    load_variant_file(str(METAMACHY))
+    v = get_variant('metamachy')
+    reference.VARIANTS['metamachy'] = dict(reference.VARIANTS['zanzibar-s'], choices='QGL')
+    try:
+        rng = random.Random('metamachy')
+        for _ in range(2):
+            play_and_compare(start_position('metamachy'), reference.from_fen('metamachy', v.start),
+                             rng, 60)
+        done = 0
+        while done < 40:
+            fen = random_fen(v, rng)
+            try:
+                pos = parse_fen(v, fen)
+            except Exception:
+                continue
+            done += 1
+            play_and_compare(pos, reference.from_fen('metamachy', fen), rng, 4, capture_bias=0.3)
+    finally:
+        del reference.VARIANTS['metamachy']
