@@ -35,3 +35,24 @@ def test_example_file_engine_vs_engine(tmp_path, name, extra):
         assert tuple(g.headers['FEN'].split()[:2]) == tuple(v.start.split()[:2])
         pos = parse_fen(v, g.headers['FEN'])      # XBoard's FEN reads with the file's rules
         assert pos.legal_moves()
+
+
+# the smallest board and the widest XBoard takes (16 files; it stops at 15 ranks)
+SIZES = {
+    'tiny3': {'files': 3, 'ranks': 3, 'pieces': ['king', 'rook'], 'start': 'k2/3/1RK w - - 0 1'},
+    'wide16': {'parent': 'chess', 'files': 16, 'ranks': 12, 'castling': [],
+               'start': 'rnbqkbnrrnbqqbnr/pppppppppppppppp/16/16/16/16/16/16/16/16/'
+                        'PPPPPPPPPPPPPPPP/RNBQKBNRRNBQQBNR w - - 0 1'},
+}
+
+
+@pytest.mark.parametrize('name', list(SIZES))
+def test_board_sizes_in_xboard(tmp_path, name):
+    import json
+    path = tmp_path / 'sizes.json'
+    path.write_text(json.dumps({'variants': SIZES}))
+    eng = engine_launcher(tmp_path)
+    cmd = f'{eng} --variants {path}'
+    m = run_match(tmp_path / 'xb', name, games=1, max_moves=30, extra=['-fcp', cmd, '-scp', cmd])
+    assert_clean(m, 1)
+    assert m.games[0].headers['Variant'] == name
