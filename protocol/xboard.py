@@ -37,6 +37,7 @@ from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, var
 from search import Limits, Searcher, SearchThread
 
 MATE_BASE = 100000
+FEATURE_ANSWER_WAIT = 1.0      # seconds after protover before done=1 without the GUI's answers
 
 
 def option_feature(o) -> str | None:
@@ -81,6 +82,9 @@ class XBoard:
         self.gen = 0                   # search generation: results of older ones are ignored
         self.pending_pongs: list[str] = []
         self.deferred_options: list[tuple[str, str | None]] = []
+        self.features_unanswered = 0    # after protover: GUI answers still to come
+        self.done_sent = True
+        self.done_timer = None
         self.excluded: set[int] = set()
         self.last_info = None
         self.search_pos = None
@@ -112,6 +116,14 @@ class XBoard:
             return
         word, _, arg = cmd.partition(' ')
         arg = arg.strip()
+        if self.features_unanswered:
+            if word in ('accepted', 'rejected'):
+                self.features_unanswered -= 1
+                if not self.features_unanswered:
+                    self._features_done()
+                return
+            if word != 'option':
+                self._features_done()
         try:
             fn = getattr(self, 'cmd_' + COMMANDS.get(word, ''), None)
             with self.ctl:
@@ -339,16 +351,36 @@ class XBoard:
         pass
 
     def cmd_protover(self, arg, cmd):
-        self.send('feature done=0')
-        self.send(f'feature myname="{engine_name()}" variants="{variants_feature()}"')
-        self.send('feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
-                  'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 '
-                  'nps=1 debug=1 memory=1 smp=1 exclude=1 setscore=0 highlight=0')
-        for o in OPTIONS:
-            text = option_feature(o)
-            if text:
-                self.send(f'feature option="{text}"')
-        self.send('feature done=1')
+        flags = ('ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 '
+                 'sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 '
+                 'memory=1 smp=1 exclude=1 setscore=0 highlight=0')
+        options = [t for t in map(option_feature, OPTIONS) if t]
+        lines = ['done=0', f'myname="{engine_name()}" variants="{variants_feature()}"', flags]
+        lines += [f'option="{t}"' for t in options]
+        # done=1 waits for the GUI's answer to every feature: XBoard sends
+        # an option of -firstOptions as soon as it reads that option's
+        # feature, and a VariantPath loaded then must announce its variants
+        # before done=1, when XBoard checks the variant it is to play
+        with self.lock:
+            self.features_unanswered = 3 + len(flags.split()) + len(options)
+            self.done_sent = False
+            self.done_timer = threading.Timer(FEATURE_ANSWER_WAIT, self._features_done)
+            self.done_timer.daemon = True
+        for line in lines:
+            self.send(f'feature {line}')
+        self.done_timer.start()
+
+    def _features_done(self) -> None:
+        """Send ``feature done=1`` (once): when every feature was answered,
+        at the first other command, or after FEATURE_ANSWER_WAIT seconds
+        for a GUI that answers none."""
+        with self.lock:
+            if self.done_sent:
+                return
+            self.done_sent = True
+            self.features_unanswered = 0
+            self.done_timer.cancel()
+            self.send('feature done=1')
 
     def cmd_ignore(self, arg, cmd):
         pass

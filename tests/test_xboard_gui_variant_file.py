@@ -56,3 +56,14 @@ def test_board_sizes_in_xboard(tmp_path, name):
     m = run_match(tmp_path / 'xb', name, games=1, max_moves=30, extra=['-fcp', cmd, '-scp', cmd])
     assert_clean(m, 1)
     assert m.games[0].headers['Variant'] == name
+
+
+def test_variant_path_option_from_xboard(tmp_path):
+    """``-firstOptions VariantPath=FILE``: XBoard sends the option as soon as it
+    reads its feature; the engine announces the file's variants before
+    ``feature done=1``, when XBoard checks that the engine plays ``-variant``."""
+    opt = f'VariantPath={VARIANTS / "shako.json"}'
+    m = run_match(tmp_path, 'shako', games=1, max_moves=30, first_options=opt, second_options=opt)
+    assert_clean(m, 1)
+    assert m.games[0].headers['Variant'] == 'shako'
+    assert '>first : option VariantPath=' in m.debug
