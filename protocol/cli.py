@@ -27,17 +27,19 @@ usage:
                                 fixed-depth searches of fixed positions of every
                                 variant; prints total nodes and nodes/second
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
+  cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   --variants FILE               (with the engine, perft, bench and match; may be
                                 repeated) add the variants of a variant file
                                 (JSON, see docs/variants.md); bench also searches
                                 their start positions.  In the engine it is the
                                 same as --option VariantPath=FILE
-  cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   cazaux-engine --help | --version
                                 --version also says whether the search core is
                                 compiled (C, via Cython) or interpreted
 
-Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
+Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44,
+and those of variant files (the repository's variants/ has shako.json and
+metamachy.json).
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
 (cazaux_engine/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
