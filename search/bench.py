@@ -67,7 +67,9 @@ def run(depth: int = DEFAULT_DEPTH, out=print) -> tuple[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog='cazaux-engine bench',
-                                 description='fixed-depth searches of fixed positions of every variant')
+                                 description='fixed-depth searches of fixed positions of every variant',
+                                 epilog='cazaux-engine bench --variants FILE also searches the start '
+                                        'position of each variant of a variant file (docs/variants.md)')
     ap.add_argument('--depth', type=int, default=DEFAULT_DEPTH,
                     help=f'search depth (default {DEFAULT_DEPTH})')
     args = ap.parse_args(argv)
