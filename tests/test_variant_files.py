@@ -323,3 +323,22 @@ def test_metamachy_matches_the_oracle():
             play_and_compare(pos, reference.from_fen('metamachy', fen), rng, 4, capture_bias=0.3)
     finally:
         del reference.VARIANTS['metamachy']
+
+
+def test_xboard_pictures_for_new_pieces(tmp_path):
+    from protocol.xboard_variants import LANCE_SLOT, SLOTS, slots
+    f = tmp_path / 'pics.json'
+    f.write_text(json.dumps({
+        'pieces': {'soldier': {'letter': 'S', 'betza': 'fmWfcF'},
+                   'jumper': {'letter': 'J', 'betza': 'FA'},
+                   'wazir': {'letter': 'X', 'betza': 'W'}},
+        'variants': {'pics': {'files': 6, 'ranks': 6,
+                              'pieces': ['king', 'pawn', 'soldier', 'jumper', 'wazir'],
+                              'start': 'k5/ppssjx/6/6/PPSSJX/K5 w - - 0 1',
+                              'promotion': {'pieces': ['pawn', 'soldier'], 'choices': ['jumper']}}}}))
+    v = load_variant_file(str(f), register=False)['pics']
+    got = slots(v)
+    assert got['P'] == SLOTS['pawn']
+    assert got['S'] == LANCE_SLOT           # promotes: the other slot XBoard lets promote
+    assert got['J'] == SLOTS['elephant']    # moves as the library's Elephant: its picture
+    assert got['X'] not in (SLOTS['pawn'], LANCE_SLOT, SLOTS['elephant'], 65)
