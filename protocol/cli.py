@@ -31,8 +31,8 @@ usage:
   --variants FILE               (with the engine, perft, bench and match; may be
                                 repeated) add the variants of a variant file
                                 (JSON, see docs/variants.md); bench also searches
-                                their start positions.  In the engine it is the
-                                same as --option VariantPath=FILE
+                                their start positions.  In the engine it acts
+                                as --option VariantPath=FILE does
   cazaux-engine --help | --version
                                 --version also says whether the search core is
                                 compiled (C, via Cython) or interpreted
@@ -87,16 +87,16 @@ def main(argv: list[str] | None = None) -> int:
         if files is None:
             print('error: --variants needs a FILE', file=sys.stderr)
             return 2
-        if argv[:1] not in (['perft'], ['bench'], ['match']):
-            argv = [a for f in files for a in ('--option', f'VariantPath={f}')] + argv
-        else:
-            from cazaux_engine.variants import VariantError, load_variant_file
-            for f in files:
-                try:
-                    load_variant_file(f)
-                except VariantError as e:
-                    print(f'error: --variants: {e}', file=sys.stderr)
-                    return 2
+        from cazaux_engine.variants import VariantError, load_variant_file
+        for f in files:
+            try:
+                load_variant_file(f)
+            except VariantError as e:
+                print(f'error: --variants: {e}', file=sys.stderr)
+                return 2
+        if files:
+            from protocol.options import refresh_variant_choices
+            refresh_variant_choices()
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
         return perft_main(argv[1:])

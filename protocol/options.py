@@ -149,5 +149,10 @@ def load_variants(path: str) -> list[str]:
         got = load_variant_file(path)
     except VariantError as e:
         raise OptionError(f'VariantPath: {e}') from None
-    Options.find('UCI_Variant').choices = tuple(VARIANTS)
+    refresh_variant_choices()
     return list(got)
+
+
+def refresh_variant_choices() -> None:
+    """Option UCI_Variant offers every variant known now (files included)."""
+    Options.find('UCI_Variant').choices = tuple(VARIANTS)
