@@ -178,6 +178,8 @@ def read(path: str) -> dict:
         raise VariantError(f'{path}: not UTF-8 text') from None
     except json.JSONDecodeError as e:
         raise VariantError(f'{path}: not valid JSON: {e}') from None
+    except RecursionError:
+        raise VariantError(f'{path}: not valid JSON: nested too deeply') from None
     if not isinstance(data, dict) or not isinstance(data.get('variants'), dict):
         raise VariantError(f'{path}: expected an object with a "variants" object')
     for k in data:
@@ -193,6 +195,10 @@ def build(name: str, table: dict, library: dict) -> Variant:
     from .rules import compile_rules
     resolved = _resolve(name, table)
     check_fields(name, resolved)
+    promo = resolved.get('promotion', {})
+    pp = resolved.get('piece_promotions', {})
+    if 'king' in [*promo.get('pieces', []), *promo.get('choices', []), *pp, *pp.values()]:
+        raise VariantError(f"variant {name!r}: the King neither promotes nor is promoted to")
     v = build_variant(name, resolved, library)
     try:
         compile_rules(v)

@@ -138,6 +138,8 @@ GOOD = {'files': 5, 'ranks': 5, 'pieces': ['king', 'rook'], 'start': 'k4/5/5/5/R
       'pieces': {'wiz': {'letter': 'R', 'betza': 'W'}}}, "variant 'v': letter R used twice"),
     ({'variants': {'v': dict(GOOD, parent='v2'), 'v2': dict(GOOD, parent='v')}}, "variant 'v': parent cycle v -> v2 -> v"),
     ({'variants': {'v': GOOD}, 'rules': {}}, "unknown top-level key 'rules' (known: pieces, variants)"),
+    ({'variants': {'v': dict(GOOD, promotion={'pieces': ['rook'], 'choices': ['king']})}},
+     "variant 'v': the King neither promotes nor is promoted to"),
 ])
 def test_bad_file_messages(tmp_path, data, message):
     f = tmp_path / 'bad.json'
@@ -161,6 +163,10 @@ def test_not_json_and_missing_file(tmp_path):
     with pytest.raises(VariantError) as e:
         load_variant_file(str(tmp_path))
     assert str(e.value) == f'{tmp_path}: not a regular file'
+    f.write_text('[' * 100_000)
+    with pytest.raises(VariantError) as e:
+        load_variant_file(str(f))
+    assert str(e.value) == f'{f}: not valid JSON: nested too deeply'
 
 
 def test_parent_from_an_earlier_file_and_override(tmp_path):
