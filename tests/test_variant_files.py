@@ -348,3 +348,19 @@ def test_xboard_pictures_for_new_pieces(tmp_path):
     assert got['S'] == LANCE_SLOT           # promotes: the other slot XBoard lets promote
     assert got['J'] == SLOTS['elephant']    # moves as the library's Elephant: its picture
     assert got['X'] not in (SLOTS['pawn'], LANCE_SLOT, SLOTS['elephant'], 65)
+
+
+def test_moves_named_twice_are_one_move(tmp_path):
+    """'QBmR' and 'KWmF' name some moves twice (and in two modes): the same
+    moves as the Queen and the King's step, each once."""
+    f = tmp_path / 'twice.json'
+    f.write_text(json.dumps({
+        'pieces': {'queen2': {'letter': 'Y', 'betza': 'QBmR'}, 'mann2': {'letter': 'X', 'betza': 'KWmF'}},
+        'variants': {
+            'twice': {'files': 6, 'ranks': 6, 'pieces': ['king', 'queen2', 'mann2'],
+                      'start': 'k5/6/2y3/3X2/5K/1Y4 w - - 0 1'},
+            'once': {'files': 6, 'ranks': 6, 'pieces': ['king', 'queen', 'prince'],
+                     'start': 'k5/6/2q3/3I2/5K/1Q4 w - - 0 1'}}}))
+    load_variant_file(str(f))
+    assert [perft(start_position('twice'), d) for d in (1, 2, 3)] == \
+           [perft(start_position('once'), d) for d in (1, 2, 3)]
