@@ -31,12 +31,13 @@ def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     return [(move_text(pos, m), n) for m, n in out]
 
 
-USAGE = """usage: cazaux-engine perft VARIANT [FEN|startpos] DEPTH [--divide]
+USAGE = """usage: cazaux-engine perft [--variants FILE] VARIANT [FEN|startpos] DEPTH [--divide]
 
 Count the leaf nodes of the legal move tree DEPTH plies deep from the start
 position of VARIANT or from FEN (quoted or not).  With --divide, first print
 each root move and its count.  The last line printed ends with the total.
-Ranks are numbered from 1 on every board (UCI / FEN convention)."""
+Ranks are numbered from 1 on every board (UCI / FEN convention).
+--variants FILE first adds the variants of a variant file (docs/variants.md)."""
 
 
 def main(argv: list[str]) -> int:

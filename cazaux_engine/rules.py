@@ -181,22 +181,24 @@ class Rules:
         rides = {RIDE: [], RIDE_M: [], RIDE_C: []}
         hops = []
         M = lambda t, flag=0: make_move(sq, t, 0, flag)
+        # a target (leaps) or direction (rides) named by several atoms, as in
+        # 'WmW' or 'QB', is one move: its modes are merged (first-named order)
+        leap_modes: dict = {}
+        ride_modes: dict = {}
         for atom in pt.atoms:
             if atom.kind == 'leap':
-                kind = LEAP if atom.move and atom.capture else LEAP_M if atom.move else LEAP_C
                 for vec, t in self._targets(sq, atom.vectors, colour):
                     if atom.lame:
                         (a, b), = crossed(vec)
                         mid = self.sq(self.file_of(sq) + a, self.rank_of(sq) + b)
                         comps.append((LAME_M, ((t, mid, M(t)),)))
-                    elif t not in [x for x, _ in leap[kind]]:
-                        leap[kind].append((t, M(t)))
+                    else:
+                        m, c = leap_modes.get(t, (False, False))
+                        leap_modes[t] = (m or atom.move, c or atom.capture)
             elif atom.kind == 'ride':
-                kind = RIDE if atom.move and atom.capture else RIDE_M if atom.move else RIDE_C
                 for dx, dy in atom.vectors:
-                    ray = self._ray(sq, (dx, dy * colour))
-                    if ray:
-                        rides[kind].append(tuple((t, M(t)) for t in ray))
+                    m, c = ride_modes.get((dx, dy), (False, False))
+                    ride_modes[(dx, dy)] = (m or atom.move, c or atom.capture)
             elif atom.kind == 'hop':
                 for dx, dy in atom.vectors:
                     ray = self._ray(sq, (dx, dy * colour))
@@ -212,6 +214,13 @@ class Rules:
                         entries.append((s, rays))
                 if entries:
                     comps.append((BENT, tuple(entries)))
+        for t, (m, c) in leap_modes.items():
+            leap[LEAP if m and c else LEAP_M if m else LEAP_C].append((t, M(t)))
+        for (dx, dy), (m, c) in ride_modes.items():
+            ray = self._ray(sq, (dx, dy * colour))
+            if ray:
+                rides[RIDE if m and c else RIDE_M if m else RIDE_C].append(
+                    tuple((t, M(t)) for t in ray))
         # variant pawn rules: the non-capturing double step straight forward
         ds = self.variant.double_step.get(pt.name)
         if ds is not None:
@@ -287,6 +296,9 @@ class Rules:
                             for d in bent_slides(e):
                                 bent_pieces.setdefault((e, d), set()).add(code)
             leap_sets = {vv: frozenset(c) for vv, c in leap_by_vec.items()}
+            # riders of longer leaps (NN, DD, ...) attack along lines of their own
+            long_lines = sorted({(-dx, -dy) for dx, dy in list(slide_by_dir) + list(hop_by_dir)
+                                 if max(abs(dx), abs(dy)) > 1})
             att_leap = self.att_leap[colour]
             att_ray = self.att_ray[colour]
             for sq in self.squares:
@@ -297,7 +309,7 @@ class Rules:
                         lst.append((self.sq(f - dx, r - dy), cs))
                 att_leap[sq] = tuple(lst)
                 rays = []
-                for d in dirs8:
+                for d in dirs8 + long_lines:
                     back = (-d[0], -d[1])     # the attacker moves along -d to reach sq
                     ray = self._ray(sq, d)
                     if not ray:

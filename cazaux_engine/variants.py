@@ -53,7 +53,6 @@ are mirrored across the middle rank):
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -260,7 +259,8 @@ def _resolve(name: str, table: dict, seen=()) -> dict:
     if 'parent' in rec:
         par = rec['parent']
         if par in seen or par == name:
-            raise VariantError(f'variant {name!r}: parent cycle')
+            chain = ' -> '.join(seen + (name, par))
+            raise VariantError(f'variant {(seen or (name,))[0]!r}: parent cycle {chain}')
         if par not in table:
             raise VariantError(f'variant {name!r}: unknown parent {par!r}')
         return _merge(_resolve(par, table, seen + (name,)), rec)
@@ -373,21 +373,10 @@ def load_variant_file(path: str, register: bool = True) -> dict[str, Variant]:
     ``pieces`` adds to the piece library (same fields as
     :data:`cazaux_engine.pieces.PIECES`); ``variants`` holds records as in
     :data:`VARIANT_DATA`, and may use ``"parent"`` to start from a built-in
-    variant.  With ``register`` the variants become known to
-    :func:`get_variant`.
+    variant, one of an earlier file or one of the same file.  With
+    ``register`` the variants become known to :func:`get_variant`.  The
+    whole file is checked first (see :mod:`cazaux_engine.variant_file`): a
+    bad one raises VariantError and registers nothing.
     """
-    with open(path, encoding='utf-8') as f:
-        try:
-            data = json.load(f)
-        except json.JSONDecodeError as e:
-            raise VariantError(f'{path}: not valid JSON: {e}') from None
-    if not isinstance(data, dict) or not isinstance(data.get('variants'), dict):
-        raise VariantError(f'{path}: expected an object with a "variants" object')
-    library = dict(PIECES)
-    library.update(data.get('pieces', {}))
-    table = dict(VARIANT_DATA)
-    table.update(data['variants'])
-    out = {n: build_variant(n, _resolve(n, table), library) for n in data['variants']}
-    if register:
-        VARIANTS.update(out)
-    return out
+    from .variant_file import load
+    return load(path, register)

@@ -28,11 +28,18 @@ usage:
                                 variant; prints total nodes and nodes/second
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
+  --variants FILE               (with the engine, perft, bench and match; may be
+                                repeated) add the variants of a variant file
+                                (JSON, see docs/variants.md); bench also searches
+                                their start positions.  In the engine it acts
+                                as --option VariantPath=FILE does
   cazaux-engine --help | --version
                                 --version also says whether the search core is
                                 compiled (C, via Cython) or interpreted
 
-Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44.
+Variants: chess, zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba, oblong44,
+and those of variant files (the repository's variants/ has shako.json and
+metamachy.json).
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
 (cazaux_engine/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
@@ -41,6 +48,26 @@ the compiled one is installed (same moves and node counts, slower); the
 standalone binary has only the compiled core.  Without a compiled core the
 engine says so once on stderr.
 """
+
+
+def take_variant_files(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """``argv`` without its ``--variants FILE`` pairs, and the FILEs in order
+    (None when a ``--variants`` has no FILE)."""
+    rest, files = [], []
+    i = 0
+    while i < len(argv):
+        if argv[i] == '--variants':
+            if i + 1 >= len(argv):
+                return argv, None
+            files.append(argv[i + 1])
+            i += 2
+        elif argv[i].startswith('--variants='):
+            files.append(argv[i].partition('=')[2])
+            i += 1
+        else:
+            rest.append(argv[i])
+            i += 1
+    return rest, files
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,6 +82,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f'error: tuned data: {tuned.error}', file=sys.stderr)
         return 2
     notice_if_interpreted()
+    if not argv or argv[0] in ('perft', 'bench', 'match', '--option', '--variants'):
+        argv, files = take_variant_files(argv)
+        if files is None:
+            print('error: --variants needs a FILE', file=sys.stderr)
+            return 2
+        from cazaux_engine.variants import VariantError, load_variant_file
+        for f in files:
+            try:
+                load_variant_file(f)
+            except VariantError as e:
+                print(f'error: --variants: {e}', file=sys.stderr)
+                return 2
+        if files:
+            from protocol.options import refresh_variant_choices
+            refresh_variant_choices()
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
         return perft_main(argv[1:])

@@ -8,7 +8,8 @@ import argparse
 import os
 import sys
 
-from cazaux_engine import VARIANT_NAMES, get_variant
+from cazaux_engine import get_variant
+from cazaux_engine.variants import VARIANTS
 
 from .tournament.adjudication import AdjudicationError, parse_draw, parse_resign
 from .tournament.arbiter import ArbiterSettings
@@ -127,8 +128,10 @@ def cores() -> int:
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog='cazaux-engine match', description=DESCRIPTION,
                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--variant', required=True, choices=VARIANT_NAMES, metavar='V',
-                    help=f'the variant: {", ".join(VARIANT_NAMES)}')
+    ap.add_argument('--variant', required=True, choices=tuple(VARIANTS), metavar='V',
+                    help=f'the variant: {", ".join(VARIANTS)}, or one of a file given '
+                         f'with --variants FILE (before or after "match"; the engines '
+                         f'need the file too, e.g. option.VariantPath=FILE)')
     ap.add_argument('--engine', action='append', default=[], metavar='SPEC',
                     help='an engine (see "engines" below); give two or more')
     ap.add_argument('--each', action='append', default=[], metavar='FIELDS',

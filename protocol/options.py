@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cazaux_engine.variants import VARIANT_NAMES
+from cazaux_engine.variants import VARIANTS, VariantError, load_variant_file
 
 
 class OptionError(ValueError):
@@ -19,7 +19,7 @@ class OptionError(ValueError):
 @dataclass
 class Option:
     name: str
-    kind: str                  # 'spin', 'check', 'combo', 'button', 'string'
+    kind: str                  # 'spin', 'check', 'combo', 'button', 'string', 'file'
     default: object = None
     min: int | None = None
     max: int | None = None
@@ -58,8 +58,11 @@ MAX_SETUP = 10080   # maasai has the most placements
 MAX_THREADS = 64
 
 OPTIONS: tuple[Option, ...] = (
-    Option('UCI_Variant', 'combo', 'chess', choices=VARIANT_NAMES, protocols=('uci',),
-           help='the variant to play'),
+    Option('UCI_Variant', 'combo', 'chess', choices=tuple(VARIANTS), protocols=('uci',),
+           help='the variant to play (its choices grow when VariantPath loads a file)'),
+    Option('VariantPath', 'file', '',
+           help='a variant file (JSON, docs/variants.md) whose variants are added to the '
+                'built-in ones'),
     Option('Hash', 'spin', 64, 1, 4096, help='transposition table size in MB'),
     Option('Clear Hash', 'button', help='forget the transposition table'),
     Option('Threads', 'spin', 1, 1, MAX_THREADS, protocols=('uci',),
@@ -121,10 +124,35 @@ class Options:
         return None
 
     def set(self, name: str, text: str | None) -> Option:
-        """Set option ``name`` from text; return the Option (for buttons: just it)."""
+        """Set option ``name`` from text; return the Option (for buttons: just it).
+
+        Setting VariantPath loads its file (an empty value loads nothing);
+        a bad file raises OptionError and changes nothing."""
         o = self.find(name)
         if o.kind != 'button':
             if text is None:
                 raise OptionError(f'{o.name}: a value is needed')
-            self.values[o.name] = o.parse(text)
+            value = o.parse(text)
+            if o.name == 'VariantPath' and value not in ('', '<empty>'):
+                load_variants(value)
+            self.values[o.name] = value
         return o
+
+
+def load_variants(path: str) -> list[str]:
+    """Load the variant file at ``path``; the names of its variants.
+
+    The variants join option UCI_Variant's choices.  A bad file raises
+    OptionError with the file's error (which variant, which field) and
+    leaves every variant known before as it was."""
+    try:
+        got = load_variant_file(path)
+    except VariantError as e:
+        raise OptionError(f'VariantPath: {e}') from None
+    refresh_variant_choices()
+    return list(got)
+
+
+def refresh_variant_choices() -> None:
+    """Option UCI_Variant offers every variant known now (files included)."""
+    Options.find('UCI_Variant').choices = tuple(VARIANTS)

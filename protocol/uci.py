@@ -22,7 +22,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from cazaux_engine import engine_name, move_text, outcome, parse_move, to_fen
+from cazaux_engine import engine_name, get_variant, move_text, outcome, parse_move, to_fen
 from cazaux_engine.perft import perft
 from cazaux_engine.position import Position
 from search import Limits, Searcher, SearchResult, SearchThread
@@ -203,12 +203,27 @@ class UciSession:
                 self.start_fen = self._draw_start()
                 self._reset_position()
                 self._announce_variant()
+        elif o.name == 'VariantPath':
+            self._variants_loaded()
         elif o.name == 'Hash' and not self.thread.busy:
             self._apply_hash()
         elif o.name == 'Clear Hash':
             self.clear_pending = True
             if not self.thread.busy:
                 self._clear_hash()
+
+    def _variants_loaded(self) -> None:
+        """After VariantPath loaded a file: announce UCI_Variant's choices
+        again (as Fairy-Stockfish does), and play a reloaded current variant
+        by its new rules."""
+        self.send(option_line(self.options.find('UCI_Variant')))
+        name = self.game.variant.name
+        if get_variant(name) is not self.game.variant:
+            self._end_search()
+            self.game.new(name)
+            self.start_fen = self._draw_start()
+            self._reset_position()
+            self._announce_variant()
 
     def cmd_position(self, args) -> None:
         if not args or args[0] not in ('startpos', 'fen'):

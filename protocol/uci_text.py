@@ -44,7 +44,8 @@ def spin_value(token: str, lo: int, hi: int) -> int | None:
 
 def option_line(o: Option) -> str:
     """The ``option name ... type ...`` declaration of one engine option."""
-    parts = [f'option name {o.name} type {o.kind}']
+    kind = 'string' if o.kind == 'file' else o.kind     # UCI has no file type
+    parts = [f'option name {o.name} type {kind}']
     if o.kind == 'check':
         parts.append(f'default {"true" if o.default else "false"}')
     elif o.kind == 'spin':
@@ -52,7 +53,7 @@ def option_line(o: Option) -> str:
     elif o.kind == 'combo':
         parts.append(f'default {o.default}')
         parts.extend(f'var {c}' for c in o.choices)
-    elif o.kind == 'string':
+    elif kind == 'string':
         parts.append(f'default {o.default if o.default not in (None, "") else "<empty>"}')
     return ' '.join(parts)
 

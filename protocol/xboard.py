@@ -24,7 +24,8 @@ from __future__ import annotations
 import threading
 import traceback
 
-from cazaux_engine import FenError, IllegalMoveError, VARIANT_NAMES, engine_name, get_variant
+from cazaux_engine import FenError, IllegalMoveError, engine_name, get_variant
+from cazaux_engine.variants import VARIANTS
 from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.rules import move_from
 from protocol.game import Game, setup_start_fen
@@ -36,6 +37,7 @@ from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, var
 from search import Limits, Searcher, SearchThread
 
 MATE_BASE = 100000
+FEATURE_ANSWER_WAIT = 1.0      # seconds after protover before done=1 without the GUI's answers
 
 
 def option_feature(o) -> str | None:
@@ -51,6 +53,8 @@ def option_feature(o) -> str | None:
                                                   for c in o.choices)
     if o.kind == 'button':
         return f'{o.name} -button'
+    if o.kind == 'file':
+        return f'{o.name} -file {o.default or ""}'
     return f'{o.name} -string {o.default or ""}'
 
 
@@ -78,6 +82,9 @@ class XBoard:
         self.gen = 0                   # search generation: results of older ones are ignored
         self.pending_pongs: list[str] = []
         self.deferred_options: list[tuple[str, str | None]] = []
+        self.features_unanswered = 0    # after protover: GUI answers still to come
+        self.done_sent = True
+        self.done_timer = None
         self.excluded: set[int] = set()
         self.last_info = None
         self.search_pos = None
@@ -109,6 +116,14 @@ class XBoard:
             return
         word, _, arg = cmd.partition(' ')
         arg = arg.strip()
+        if self.features_unanswered:
+            if word in ('accepted', 'rejected'):
+                self.features_unanswered -= 1
+                if not self.features_unanswered:
+                    self._features_done()
+                return
+            if word != 'option':
+                self._features_done()
         try:
             fn = getattr(self, 'cmd_' + COMMANDS.get(word, ''), None)
             with self.ctl:
@@ -336,16 +351,36 @@ class XBoard:
         pass
 
     def cmd_protover(self, arg, cmd):
-        self.send('feature done=0')
-        self.send(f'feature myname="{engine_name()}" variants="{variants_feature()}"')
-        self.send('feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 '
-                  'sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 '
-                  'nps=1 debug=1 memory=1 smp=1 exclude=1 setscore=0 highlight=0')
-        for o in OPTIONS:
-            text = option_feature(o)
-            if text:
-                self.send(f'feature option="{text}"')
-        self.send('feature done=1')
+        flags = ('ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 '
+                 'sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 '
+                 'memory=1 smp=1 exclude=1 setscore=0 highlight=0')
+        options = [t for t in map(option_feature, OPTIONS) if t]
+        lines = ['done=0', f'myname="{engine_name()}" variants="{variants_feature()}"', flags]
+        lines += [f'option="{t}"' for t in options]
+        # done=1 waits for the GUI's answer to every feature: XBoard sends
+        # an option of -firstOptions as soon as it reads that option's
+        # feature, and a VariantPath loaded then must announce its variants
+        # before done=1, when XBoard checks the variant it is to play
+        with self.lock:
+            self.features_unanswered = 3 + len(flags.split()) + len(options)
+            self.done_sent = False
+            self.done_timer = threading.Timer(FEATURE_ANSWER_WAIT, self._features_done)
+            self.done_timer.daemon = True
+        for line in lines:
+            self.send(f'feature {line}')
+        self.done_timer.start()
+
+    def _features_done(self) -> None:
+        """Send ``feature done=1`` (once): when every feature was answered,
+        at the first other command, or after FEATURE_ANSWER_WAIT seconds
+        for a GUI that answers none."""
+        with self.lock:
+            if self.done_sent:
+                return
+            self.done_sent = True
+            self.features_unanswered = 0
+            self.done_timer.cancel()
+            self.send('feature done=1')
 
     def cmd_ignore(self, arg, cmd):
         pass
@@ -376,7 +411,7 @@ class XBoard:
 
     def cmd_variant(self, arg, cmd):
         name = engine_variant(arg.split()[0] if arg else '')
-        if name not in VARIANT_NAMES:
+        if name not in VARIANTS:
             self.send(f'Error (unsupported variant): {cmd}')
             return
         v = get_variant(name)
@@ -633,8 +668,16 @@ class XBoard:
         self._apply_option(o.name, value)
 
     def _apply_option(self, name: str, value: str | None) -> None:
-        self.options.set(name, value)
-        if name == 'Hash':
+        try:
+            self.options.set(name, value)
+        except OptionError as e:          # a bad variant file: nothing changed
+            self.send(f'tellusererror {e}')
+            return
+        if name == 'VariantPath':
+            # XBoard takes a feature at any time: its New Variant dialog and
+            # the variant names it accepts now include the file's variants
+            self.send(f'feature variants="{variants_feature()}"')
+        elif name == 'Hash':
             error = self.options.resize_hash(self.searcher)
             if error:
                 self.send(f'tellusererror {error}')

@@ -26,6 +26,7 @@ slot (see docs/xboard.md, how the engine describes a variant):
 """
 from __future__ import annotations
 
+from cazaux_engine.pieces import PIECES
 from cazaux_engine.variants import Variant
 
 KING_SLOT = 65          # the last character of each half of the table
@@ -53,7 +54,7 @@ LANCE_SLOT = 18
 # the slots XBoard handles as Pawns: they promote, their double step sets an
 # e.p. square, and their moves reset XBoard's 50-move count
 PAWN_SLOTS = (SLOTS['pawn'], LANCE_SLOT)
-# slots free of special rules, for pieces of user-defined variants
+# slots free of special rules, for pieces of user-defined variants (see _slot_by_role)
 SPARE_SLOTS = (7, 8, 9, 12, 13, 14, 16, 22, 26, 27, 28, 32, 33, 34, 36, 37, 38, 39,
                40, 41, 42, 43, 45, 46, 47, 48, 53, 56, 57, 58, 59, 60, 61, 62, 63)
 
@@ -94,11 +95,28 @@ def slots(variant: Variant) -> dict[str, int]:
             s = LANCE_SLOT          # promotes and can be taken e.p. under legality testing
         else:
             s = SLOTS.get(p.name)
+            if s is None:
+                s = _slot_by_role(variant, p, used)
         if s is None or s in used:
             s = next(x for x in spare if x not in used)
         used.add(s)
         out[p.letter] = s
     return out
+
+
+def _slot_by_role(variant: Variant, piece, used: set) -> int | None:
+    """A slot for a piece of a variant file that is none of the library's:
+    a promoting piece gets a free Pawn-like slot (the only ones XBoard lets
+    promote under legality testing), a piece that moves like a library piece
+    that piece's picture; None: a spare slot."""
+    if piece.name in variant.promoters:
+        for s in PAWN_SLOTS:
+            if s not in used:
+                return s
+    for name, s in SLOTS.items():
+        if PIECES.get(name, {}).get('betza') == piece.betza and s not in used:
+            return s
+    return None
 
 
 def piece_table(variant: Variant) -> str:

@@ -6,7 +6,9 @@ depth, each with a freshly cleared searcher of fixed hash size, and prints
 the nodes of each and their total.  The total is deterministic: it changes
 only when the search or the evaluation changes, so it is pinned by a test
 and quoted in commit messages that change search behaviour.  Nodes per
-second measure the speed of this machine.
+second measure the speed of this machine.  With ``--variants FILE`` (see
+:mod:`protocol.cli`) the start position of each variant of the file is
+searched too, after the fixed ones.
 """
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ def run(depth: int = DEFAULT_DEPTH, out=print) -> tuple[int, float]:
     """Search every bench position to ``depth``; return (total nodes, seconds)."""
     s = Searcher(hash_mb=HASH_MB)
     total, elapsed = 0, 0.0
-    for variant, fen in POSITIONS:
+    from cazaux_engine.variant_file import user_variant_names
+    for variant, fen in POSITIONS + [(name, None) for name in user_variant_names()]:
         pos = start_position(variant, fen)
         s.clear()
         t = time.perf_counter()
@@ -64,7 +67,9 @@ def run(depth: int = DEFAULT_DEPTH, out=print) -> tuple[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog='cazaux-engine bench',
-                                 description='fixed-depth searches of fixed positions of every variant')
+                                 description='fixed-depth searches of fixed positions of every variant',
+                                 epilog='cazaux-engine bench --variants FILE also searches the start '
+                                        'position of each variant of a variant file (docs/variants.md)')
     ap.add_argument('--depth', type=int, default=DEFAULT_DEPTH,
                     help=f'search depth (default {DEFAULT_DEPTH})')
     args = ap.parse_args(argv)

@@ -112,6 +112,7 @@ def test_handshake_names_engine_and_declares_every_option():
             'id author the cazaux-engine authors',
             'option name UCI_Variant type combo default chess '
             + ' '.join(f'var {v}' for v in VARIANT_NAMES),
+            'option name VariantPath type string default <empty>',
             'option name Hash type spin default 64 min 1 max 4096',
             'option name Clear Hash type button',
             'option name Threads type spin default 1 min 1 max 64',

@@ -70,7 +70,7 @@ def test_bad_user_variants(tmp_path, record, message):
     f.write_text(json.dumps({'variants': {'bad': record}}))
     with pytest.raises(VariantError) as e:
         load_variant_file(str(f), register=False)
-    assert str(e.value) == message
+    assert str(e.value) == f'{f}: {message}'
 
 
 def test_unknown_variant_message():

@@ -1,6 +1,7 @@
 """Render each variant's start position in XBoard and save PNG screenshots.
 
     python -m tests.xboard_support.screenshots docs/screenshots [VARIANT ...]
+    python -m tests.xboard_support.screenshots --variants FILE docs/screenshots VARIANT ...
 
 Needs xboard and Xvfb, nothing else: Xvfb keeps its screen in an XWD file
 (``-fbdir``), which is cropped to the XBoard window and written as PNG here.
@@ -76,7 +77,8 @@ def free_display() -> int:
     raise RuntimeError('no free X display number')
 
 
-def shoot(variant: str, out: Path, size: str = 'Small', wait: float = 3.0) -> Path:
+def shoot(variant: str, out: Path, size: str = 'Small', wait: float = 3.0,
+          engine_args: tuple = ()) -> Path:
     work = Path(tempfile.mkdtemp(prefix='xbshot-'))
     try:
         (work / 'home').mkdir()
@@ -95,7 +97,8 @@ def shoot(variant: str, out: Path, size: str = 'Small', wait: float = 3.0) -> Pa
             debug = work / 'xboard.debug'
             xb = subprocess.Popen([find_xboard(), '-settingsFile', str(settings),
                                    '-saveSettingsOnExit', 'false', '-debug',
-                                   '-nameOfDebugFile', str(debug), '-fcp', str(eng),
+                                   '-nameOfDebugFile', str(debug),
+                                   '-fcp', ' '.join([str(eng), *engine_args]),
                                    '-fd', str(work), '-variant', variant, '-size', size,
                                    '-showCoords', 'true', '-popupExitMessage', 'false'],
                                   cwd=work, env=env, stdout=subprocess.DEVNULL,
@@ -128,9 +131,12 @@ SIZES = {'oblong44': 'Small'}
 
 
 def main(argv: list[str]) -> int:
+    engine_args: tuple = ()
+    if argv[:1] == ['--variants']:          # variants of a file (no spaces in its path)
+        engine_args, argv = ('--variants', str(Path(argv[1]).resolve())), argv[2:]
     outdir = Path(argv[0]) if argv else Path('docs/screenshots')
     for v in argv[1:] or VARIANTS:
-        print(shoot(v, outdir / f'{v}.png', SIZES.get(v, 'Large')))
+        print(shoot(v, outdir / f'{v}.png', SIZES.get(v, 'Large'), engine_args=engine_args))
     return 0
 
 
