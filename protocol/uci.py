@@ -454,11 +454,13 @@ class UciSession:
         self.send(line)
 
     def _end_search(self, timeout: float | None = None) -> None:
-        """Finish the running search or perft, if any (its bestmove is written)."""
+        """Finish the running search or perft, if any: a search is stopped
+        (its bestmove is written); a perft counts to its end first, as in an
+        engine that reads no command meanwhile, so that ``go perft N`` then
+        ``quit`` (or another command) in a script still prints the total.
+        Only ``stop`` ends a perft early."""
         if self.perft_job is not None:
-            job, stop = self.perft_job
-            stop.set()
-            job.join(timeout)
+            self.perft_job[0].join()
             self.perft_job = None
         if self.current is not None:
             self.cmd_stop([])

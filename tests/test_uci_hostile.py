@@ -231,3 +231,15 @@ def test_isready_and_stop_are_answered_during_go_perft(session):
     s.handle('go depth 1')
     wait_until(lambda: any(x.startswith('bestmove') for x in out.lines))
     assert 'readyok' in out.lines
+
+
+def test_quit_and_other_commands_wait_for_the_perft_total(session):
+    # a script sends `go perft N` and what follows at once, as to an engine
+    # that reads nothing while it counts: every total is printed
+    s, out = session
+    s.handle('go perft 3')
+    s.handle('position startpos moves e2e4')
+    s.handle('go perft 2')
+    s.handle('quit')
+    totals = [x for x in out.lines if x.startswith('Nodes searched')]
+    assert totals == ['Nodes searched: 8902', 'Nodes searched: 600']
