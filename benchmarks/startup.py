@@ -9,7 +9,8 @@ Figures printed (packaging/build.py --kind both makes both builds):
 
 * size of the one-file binary and of the one-folder build;
 * start-up latency: from launching the process to reading the answer of
-  ``xboard`` + ``protover 2`` (the line ``feature done=1``) and of ``uci``
+  ``xboard`` + ``protover 2`` (the line ``feature done=1``; each feature
+  is answered ``accepted`` as XBoard does) and of ``uci``
   (``uciok``), median (and min/max) of ``--runs`` launches, for each build
   and for ``python -m cazaux_engine`` (this interpreter);
 * peak memory: the peak resident set (Linux ``VmHWM``, summed over the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -84,12 +86,23 @@ class Engine:
 
     def _read(self) -> None:
         for line in self.proc.stdout:
+            if line.startswith('feature '):
+                self._answer_features(line)
             with self.cond:
                 self.lines.append((time.perf_counter(), line.rstrip('\n')))
                 self.cond.notify_all()
         with self.cond:
             self.lines.append((time.perf_counter(), None))
             self.cond.notify_all()
+
+    def _answer_features(self, line: str) -> None:
+        """Answer ``accepted NAME`` to each feature, as XBoard does (the engine
+        sends ``feature done=1`` once every feature is answered)."""
+        try:
+            for name, _ in FEATURE.findall(line[len('feature '):]):
+                self.send(f'accepted {name}\n')
+        except OSError:
+            pass
 
     def wait_for(self, prefix: str, timeout: float) -> float:
         """Seconds from launch to the first line starting with ``prefix``."""
@@ -124,6 +137,8 @@ class Engine:
             self.proc.kill()
             self.proc.wait()
 
+
+FEATURE = re.compile(r'(\w+)=("[^"]*"|\S+)')
 
 HANDSHAKES = {
     'protover 2': ('xboard\nprotover 2\n', 'feature done=1'),
