@@ -30,6 +30,7 @@ from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.rules import move_from
 from protocol.game import Game, setup_start_fen
 from protocol.options import OPTIONS, OptionError, Options
+from protocol.uci_text import spin_value
 from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
@@ -633,18 +634,18 @@ class XBoard:
 
     def cmd_memory(self, arg, cmd):
         o = Options.find('Hash')
-        if not arg.isdigit():
+        if not arg.isdigit() or spin_value(arg, o.min, o.max) is None:
             self.send(f'Error (bad parameter): {cmd}')
             return
-        self._set_option('Hash', str(max(o.min, min(o.max, int(arg)))), cmd)
+        self._set_option('Hash', str(spin_value(arg, o.min, o.max)), cmd)
 
     def cmd_cores(self, arg, cmd):
         """``cores N``: search with N threads (option Threads, kept in range)."""
-        if not arg.isdigit():
+        o = Options.find('Threads')
+        if not arg.isdigit() or spin_value(arg, o.min, o.max) is None:
             self.send(f'Error (bad parameter): {cmd}')
             return
-        o = Options.find('Threads')
-        self._apply_option('Threads', str(max(o.min, min(o.max, int(arg)))))
+        self._apply_option('Threads', str(spin_value(arg, o.min, o.max)))
 
     def cmd_option(self, arg, cmd):
         name, eq, value = arg.partition('=')

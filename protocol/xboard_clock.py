@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from protocol.uci_text import spin_value     # whole numbers of any length, clamped
 from search import Limits
 
 
@@ -64,14 +65,15 @@ class Clock:
         self.engine_left = self.opp_left = None
 
     def set_level(self, mps: str, base: str, inc: str) -> None:
-        if not mps.isdigit():
+        moves = spin_value(mps, 0, 1_000_000) if mps.isdigit() else None
+        if moves is None:
             raise ClockError(f'moves per session {mps!r} is not a whole number')
         if ':' in base:
             m, _, s = base.partition(':')
             seconds = _number(m or '0', 'minutes') * 60 + _number(_leading(s) or '0', 'seconds')
         else:
             seconds = _number(_leading(base) or 'x', 'minutes') * 60
-        self.mps, self.base, self.inc = int(mps), seconds, _number(inc, 'increment')
+        self.mps, self.base, self.inc = moves, seconds, _number(inc, 'increment')
         self.st = None
         self.engine_left = self.opp_left = None
 
@@ -82,20 +84,21 @@ class Clock:
         self.st = v
 
     def set_depth(self, text: str) -> None:
-        if not text.isdigit() or not 1 <= int(text) <= 200:
+        depth = spin_value(text, 0, 201) if text.isdigit() else None
+        if depth is None or not 1 <= depth <= 200:
             raise ClockError(f'depth {text!r} is not a number 1..200')
-        self.depth = int(text)
+        self.depth = depth
 
     def set_nps(self, text: str) -> None:
-        if not text.isdigit():
+        rate = spin_value(text, 0, 10**12) if text.isdigit() else None
+        if rate is None:
             raise ClockError(f'node rate {text!r} is not a whole number')
-        self.nps = int(text) or None
+        self.nps = rate or None
 
     def set_time(self, text: str, engine: bool) -> None:
-        try:
-            cs = int(text)
-        except ValueError:
-            raise ClockError(f'clock {text!r} is not a whole number of centiseconds') from None
+        cs = spin_value(text, -10**9, 10**9)      # numbers of any length, clamped
+        if cs is None:
+            raise ClockError(f'clock {text!r} is not a whole number of centiseconds')
         if engine:
             self.engine_left = cs / 100
         else:

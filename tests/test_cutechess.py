@@ -1,6 +1,7 @@
 """The binary in the real Cute Chess client: cutechess-cli 1.3.1 plays two
-games of orthodox chess (colours swapped) between the one-file binary over
-UCI and Fairy-Max over the XBoard protocol, at 4 s + 0.05 s a game.
+games of orthodox chess (colours swapped) between the one-file binary and
+Fairy-Max over the XBoard protocol, at 4 s + 0.05 s a game: once with the
+binary over UCI, once with it over the XBoard protocol.
 
 The PGN must hold two finished games of legal moves, with the binary named
 as the compiled engine it says it is (cutechess-cli takes the name from
@@ -16,17 +17,25 @@ import re
 import subprocess
 
 import chess.pgn
+import pytest
 
 from cazaux_engine import __version__
 
 BAD_ENDING = re.compile(r'illegal|time|forfeit|disconnect|stall|connection|crash|abandon|'
                         r'terminat|infraction', re.I)
+# the reasons cutechess-cli gives (after the last move's "score/depth time, ")
+# for a game ended on the board or adjudicated
+GOOD_ENDING = re.compile(r'(.*, )?((White|Black) mates|(White|Black) resigns|'
+                         r'(White|Black) wins by adjudication(: .*)?|Draw by adjudication(: .*)?|'
+                         r'Draw by (stalemate|3-fold repetition|fifty moves rule|'
+                         r'insufficient mating material))')
 
 
-def test_binary_plays_fairymax_in_cutechess(binary, cutechess_cli, fairymax, tmp_path):
+@pytest.mark.parametrize('proto', ['uci', 'xboard'])
+def test_binary_plays_fairymax_in_cutechess(binary, cutechess_cli, fairymax, tmp_path, proto):
     pgn_file = tmp_path / 'games.pgn'
     cmd = [cutechess_cli,
-           '-engine', f'cmd={binary}', 'proto=uci', 'option.Hash=16',
+           '-engine', f'cmd={binary}', f'proto={proto}', 'option.Hash=16',
            '-engine', 'name=fairymax', f'cmd={fairymax}', 'proto=xboard',
            '-each', 'tc=4+0.05', 'timemargin=500',
            '-games', '2', '-repeat', '-maxmoves', '60',
@@ -43,6 +52,7 @@ def test_binary_plays_fairymax_in_cutechess(binary, cutechess_cli, fairymax, tmp
     while (game := chess.pgn.read_game(stream)) is not None:
         games.append(game)
     assert len(games) == 2, text
+    # the name comes from ``id name`` (UCI) or ``feature myname`` (XBoard)
     ours = f'cazaux-engine {__version__} (compiled core)'
     assert [(g.headers['White'], g.headers['Black']) for g in games] == \
         [(ours, 'fairymax'), ('fairymax', ours)]
@@ -53,5 +63,6 @@ def test_binary_plays_fairymax_in_cutechess(binary, cutechess_cli, fairymax, tmp
         last = g.end()
         assert last.ply() > 0
         assert not BAD_ENDING.search(last.comment or ''), last.comment
+        assert GOOD_ENDING.fullmatch(last.comment), last.comment
     for line in log.splitlines():
         assert not BAD_ENDING.search(line) or 'adjudication' in line, line

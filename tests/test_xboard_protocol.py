@@ -356,7 +356,7 @@ def test_analyze_mode(eng):
     eng.expect('^pong 7$', timeout=5)
     eng.send('exit')
     out = eng.sync(8)
-    eng.send('ping 9')
+    eng.send('cores 1', 'ping 9')            # cores was clamped to the most threads: back to 1
     assert not any(l.startswith('move') for l in eng.sync(10) + out)
 
 
@@ -544,3 +544,36 @@ def test_move_overhead_is_set_aside_once():
     lim = c.limits(-1, 0)
     assert (lim.btime, lim.wtime) == (10.0, 9.0)
     assert plan(lim, -1, 0.05) == plan(Limits(btime=10.0, wtime=9.0, binc=0.0, winc=0.0), -1, 0.05)
+
+
+def test_numbers_of_thousands_of_digits():
+    # Python's int() refuses more than 4300 digits; such numbers from the GUI
+    # are clamped (clock, node rate, moves per session) or refused with a
+    # precise message (depth), never an internal error, and a refused
+    # command leaves the clock as it was
+    from protocol.xboard_clock import Clock, ClockError
+    huge = '9' * 5000
+    c = Clock()
+    c.set_level(huge, '5', '0')
+    assert (c.mps, c.base, c.inc) == (1_000_000, 300.0, 0.0)
+    c.set_nps(huge)
+    assert c.nps == 10**12
+    c.set_time(huge, engine=True)
+    c.set_time('-' + huge, engine=False)
+    assert (c.engine_left, c.opp_left) == (10**7, -10**7)
+    c.set_depth('7')
+    with pytest.raises(ClockError, match=r"^depth '9{20}"):
+        c.set_depth(huge)
+    assert c.depth == 7
+    with pytest.raises(ClockError, match='^node rate'):
+        c.set_nps('²')                          # a digit to isdigit(), not to int()
+    assert c.nps == 10**12
+
+
+def test_huge_numbers_through_the_pipe(eng):
+    huge = '9' * 5000
+    eng.send(f'sd {huge}', f'cores {huge}', f'memory -{huge}')
+    assert eng.expect('^Error').startswith("Error (bad parameter: depth '999")
+    assert eng.expect('^Error') == f'Error (bad parameter): memory -{huge}'
+    eng.send('cores 1', 'ping 9')            # cores was clamped to the most threads: back to 1
+    assert eng.expect('^pong') == 'pong 9'
