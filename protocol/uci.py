@@ -3,11 +3,13 @@ variant conventions: option ``UCI_Variant`` selects the game and the engine
 answers ``info string variant NAME files F ranks R pocket 0 template T
 startpos FEN``; ``position startpos`` then means that start.
 
-Commands are read on the protocol thread; searches run on a
-:class:`~search.SearchThread`, so ``isready``, ``stop`` and ``ponderhit`` are
-answered at once while the engine thinks.  Every search ends with exactly one
-``bestmove`` line; during ``go ponder`` and ``go infinite`` it is held back
-until ``ponderhit`` or ``stop``, even when the search itself is over.
+This module parses commands and formats answers; the searches, the clock
+safety net, pondering, option changes during a search and ``go perft`` are
+the protocol-neutral :class:`~protocol.controller.Controller`'s, so
+``isready``, ``stop`` and ``ponderhit`` are answered at once while the
+engine thinks.  Every search ends with exactly one ``bestmove`` line;
+during ``go ponder`` and ``go infinite`` it is held back until
+``ponderhit`` or ``stop``, even when the search itself is over.
 
 Anything malformed gets an ``info string`` message and leaves the engine as
 it was (an illegal move in ``position`` leaves the position after the last
@@ -23,10 +25,10 @@ import threading
 from dataclasses import dataclass
 
 from cazaux_engine import engine_name, get_variant, move_text, outcome, parse_move, to_fen
-from cazaux_engine.perft import perft
 from cazaux_engine.position import Position
-from search import Limits, Searcher, SearchResult, SearchThread
+from search import Limits, SearchResult
 
+from .controller import ANALYZE, PONDER, THINK, Controller
 from .game import Game, setup_start_fen
 from .options import OptionError, Options
 from .uci_text import (bestmove_line, clean, info_line, option_line, spin_value,
@@ -50,9 +52,6 @@ class _Search:
     infinite: bool
     result: SearchResult | None = None
     sent: bool = False           # bestmove written
-    timer: threading.Timer | None = None
-    timer_stage: int = 0         # 1 once the clock safety net has stopped the search
-    last_pv: list | None = None  # principal variation last reported
 
     @property
     def held(self) -> bool:
@@ -64,19 +63,18 @@ class UciSession:
     def __init__(self, out, options: Options):
         self.out = out
         self.options = options
-        self.searcher = Searcher(hash_mb=options['Hash'])
-        options.configure(self.searcher)
-        self.thread = SearchThread(self.searcher)
+        self.control = Controller(options, lambda text: self.tell(f'error: {text}'))
         self.lock = threading.Lock()          # guards self.current and its flags
         self.current: _Search | None = None
         self.debug = False
         self.rng = random.Random()
         self.game = Game(options['UCI_Variant'])
-        self.hash_mb = options['Hash']        # size the searcher has
-        self.clear_pending = False
-        self.perft_job: tuple[threading.Thread, threading.Event] | None = None
         self.start_fen = self._draw_start()
         self._reset_position()
+
+    @property
+    def searcher(self):
+        return self.control.searcher
 
     # -- output ---------------------------------------------------------------
     def send(self, line: str) -> None:
@@ -142,15 +140,13 @@ class UciSession:
         return False
 
     def cmd_stop(self, args) -> None:
-        if self.perft_job is not None:
-            self.perft_job[1].set()
         with self.lock:
             s = self.current
             if s is not None and not s.sent:
                 s.ponder = s.infinite = False
                 if s.result is not None:
                     self._send_best(s)
-        self.thread.stop()
+        self.control.stop()
 
     def cmd_ponderhit(self, args) -> None:
         with self.lock:
@@ -162,12 +158,11 @@ class UciSession:
                 if not s.held:
                     self._send_best(s)
                 return
-            self._arm_watchdog(s)
-        self.thread.ponderhit()
+        self.control.ponderhit()     # on the clock of the go ponder, counted from now
 
     def cmd_ucinewgame(self, args) -> None:
         self._end_search()
-        self._clear_hash()
+        self.control.clear_hash()
         if self.options['Setup'] == -1:
             self.start_fen = self._draw_start()
             self._announce_variant()
@@ -205,12 +200,10 @@ class UciSession:
                 self._announce_variant()
         elif o.name == 'VariantPath':
             self._variants_loaded()
-        elif o.name == 'Hash' and not self.thread.busy:
-            self._apply_hash()
         elif o.name == 'Clear Hash':
-            self.clear_pending = True
-            if not self.thread.busy:
-                self._clear_hash()
+            self.control.clear_hash()
+        else:
+            self.control.options_changed()      # Hash, Threads...: now, or after the search
 
     def _variants_loaded(self) -> None:
         """After VariantPath loaded a file: announce UCI_Variant's choices
@@ -303,7 +296,6 @@ class UciSession:
             self._perft(values['perft'])
             return
         self._end_search()
-        self._apply_options()
         pos = self.game.pos.copy()
         limits = self._limits(values, flags, searchmoves, pos)
         s = _Search(pos, limits, ponder=limits.ponder, infinite=limits.infinite)
@@ -317,11 +309,9 @@ class UciSession:
             self.send(f'info depth 0 score {"mate 0" if lost else "cp 0"}')
             self._on_done(s, SearchResult(None))
             return
-        self.thread.start(pos, limits, on_info=lambda info: self._on_info(s, info),
-                          on_done=lambda result: self._on_done(s, result))
-        with self.lock:                 # after start(), which clears the stop flag
-            if not s.ponder and s.result is None:
-                self._arm_watchdog(s)
+        mode = PONDER if s.ponder else ANALYZE if s.infinite else THINK
+        self.control.start(pos, limits, mode, on_info=lambda job, info: self._on_info(s, info),
+                           on_done=lambda job, result: self._on_done(s, result))
 
     def cmd_xboard(self, args) -> None:
         self.tell('this session speaks UCI; restart the engine to use XBoard')
@@ -356,59 +346,9 @@ class UciSession:
             lim.searchmoves = chosen or None
         return lim
 
-    def _time_limits(self, s: _Search) -> tuple[float, float] | None:
-        """(hard, last): after ``hard`` seconds the search is stopped whatever
-        the searcher planned; if it has still not answered at ``last``, the
-        best move reported so far is played.  A safety net under the
-        searcher's own time management, so that the engine never oversteps
-        its clock."""
-        lim = s.limits
-        overhead = self.options['Move Overhead'] / 1000
-        if lim.movetime is not None:
-            total = lim.movetime
-            hard = max(0.01, total - overhead)
-        else:
-            left = lim.wtime if s.pos.turn > 0 else lim.btime
-            if left is None:
-                return None
-            inc = lim.winc if s.pos.turn > 0 else lim.binc
-            total = left
-            spare = left - overhead
-            hard = max(0.01, min(spare, spare * 0.5 + inc * 0.9))
-        last = hard + max(0.02, min(1.0, (total - hard) / 2))
-        return hard, last
-
-    def _arm_watchdog(self, s: _Search) -> None:
-        """(lock held) Start the clock safety net of search ``s``."""
-        limits = None if s.infinite else self._time_limits(s)
-        if limits is None:
-            return
-        hard, last = limits
-
-        def fire():
-            with self.lock:             # stop only this search, never a later one
-                if self.current is not s or s.result is not None or s.sent:
-                    return
-                if s.timer_stage == 0:
-                    s.timer_stage = 1
-                    self.searcher.stop()
-                    s.timer = threading.Timer(last - hard, fire)
-                    s.timer.daemon = True
-                    s.timer.start()
-                else:                   # the searcher did not stop: move now
-                    self.tell('search did not stop in time; playing its best move so far')
-                    s.result = SearchResult(s.last_pv[0] if s.last_pv else None)
-                    self._send_best(s)
-
-        s.timer = threading.Timer(hard, fire)
-        s.timer.daemon = True
-        s.timer.start()
-
     def _on_info(self, s: _Search, info) -> None:
         try:
             if not s.sent:
-                if info.multipv == 1 and info.pv:
-                    s.last_pv = info.pv
                 self.send(info_line(s.pos, info))
         except Exception as e:               # a bad report must not end the search
             if self.debug:
@@ -416,9 +356,7 @@ class UciSession:
 
     def _on_done(self, s: _Search, result: SearchResult) -> None:
         with self.lock:
-            if s.timer is not None:
-                s.timer.cancel()
-            if s.sent:                  # the clock safety net already moved
+            if s.sent:
                 return
             s.result = result or SearchResult(None)
             if not s.held:
@@ -459,75 +397,28 @@ class UciSession:
         engine that reads no command meanwhile, so that ``go perft N`` then
         ``quit`` (or another command) in a script still prints the total.
         Only ``stop`` ends a perft early."""
-        if self.perft_job is not None:
-            self.perft_job[0].join()
-            self.perft_job = None
+        self.control.finish_perft()
         if self.current is not None:
             self.cmd_stop([])
-            self.thread.wait(timeout)
-
-    def _apply_hash(self) -> None:
-        error = self.options.resize_hash(self.searcher)
-        self.hash_mb = self.options['Hash']
-        if error:
-            self.tell(f'error: {error}')
-
-    def _clear_hash(self) -> None:
-        self.clear_pending = False
-        self.searcher.clear()
-
-    def _apply_options(self) -> None:
-        """Hand the searcher the options it reads (between searches only)."""
-        self._apply_hash()
-        if self.clear_pending:
-            self._clear_hash()
-        self.options.configure(self.searcher)
+            self.control.wait(timeout)
 
     def _perft(self, depth: int) -> None:
         """``go perft N``: leaf counts per root move, then the total, counted
-        on a thread; ``stop`` ends it early (then no total)."""
+        off the reader thread; ``stop`` ends it early (then no total)."""
         self._end_search()
-        depth = max(1, min(depth, 20))
-        stop = threading.Event()
-        job = threading.Thread(target=self._count, args=(self.game.pos.copy(), depth, stop),
-                               name='perft', daemon=True)
-        self.perft_job = (job, stop)
-        job.start()
+        pos = self.game.pos.copy()
 
-    def _count(self, pos: Position, depth: int, stop: threading.Event) -> None:
-        total = 0
-        for m in pos.legal_moves():
-            text = move_text(pos, m)
-            pos.push(m)
-            n = _leaves(pos, depth - 1, stop)
-            pos.pop()
-            if n is None:
+        def on_move(m, n):
+            self.send(f'{move_text(pos, m)}: {n}')
+
+        def on_end(total, complete):
+            if complete:
+                self.send('')
+                self.send(f'Nodes searched: {total}')
+            else:
                 self.tell(f'perft stopped: {total} leaves counted under the moves above')
-                return
-            self.send(f'{text}: {n}')
-            total += n
-        self.send('')
-        self.send(f'Nodes searched: {total}')
 
-
-PERFT_CHUNK = 3          # plies counted at once (the compiled count holds the GIL)
-
-
-def _leaves(pos: Position, depth: int, stop: threading.Event) -> int | None:
-    """perft(pos, depth), in pieces of PERFT_CHUNK plies; None once ``stop`` is set."""
-    if stop.is_set():
-        return None
-    if depth <= PERFT_CHUNK:
-        return perft(pos, depth)
-    total = 0
-    for m in pos.legal_moves():
-        pos.push(m)
-        n = _leaves(pos, depth - 1, stop)
-        pos.pop()
-        if n is None:
-            return None
-        total += n
-    return total
+        self.control.perft(pos, max(1, min(depth, 20)), on_move, on_end)
 
 
 def run(first_line: str, stdin, out, options: Options | None = None) -> int:

@@ -1,9 +1,10 @@
 """The XBoard/WinBoard engine protocol (CECP v2).
 
 This layer only translates: text commands become calls to the game
-(:class:`protocol.game.Game`) and the searcher, results become text.  The
-command loop runs in the calling thread; searches run in a
-:class:`search.SearchThread`, so ``?``, ``ping``, ``force``, ``new``,
+(:class:`protocol.game.Game`) and to the protocol-neutral search
+controller (:class:`protocol.controller.Controller`: searches off the
+reader thread, pondering, the clock safety net, option changes during a
+search), results become text.  So ``?``, ``ping``, ``force``, ``new``,
 ``result`` and ``quit`` are answered while the engine thinks.
 
 XBoard conventions handled here (docs/xboard.md):
@@ -28,6 +29,7 @@ from cazaux_engine import FenError, IllegalMoveError, engine_name, get_variant
 from cazaux_engine.variants import VARIANTS
 from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.rules import move_from
+from protocol.controller import ANALYZE, PONDER, THINK, Controller
 from protocol.game import Game, setup_start_fen
 from protocol.options import OPTIONS, OptionError, Options
 from protocol.uci_text import spin_value
@@ -35,7 +37,7 @@ from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
                                       xboard_variant_lines)
-from search import Limits, Searcher, SearchThread
+from search import Limits, Searcher
 
 MATE_BASE = 100000
 FEATURE_ANSWER_WAIT = 1.0      # seconds after protover before done=1 without the GUI's answers
@@ -65,10 +67,8 @@ class XBoard:
     def __init__(self, out, options: Options | None = None):
         self.out = out
         self.options = options or Options()
-        self.searcher = Searcher(hash_mb=self.options['Hash'])
-        self.options.configure(self.searcher)
-        self.thread = SearchThread(self.searcher)
-        self.lock = threading.RLock()
+        self.control = Controller(self.options, lambda text: self.send(f'tellusererror {text}'))
+        self.lock = threading.RLock()          # guards mode, pongs, last_info
         self.game = Game('chess')
         # per game move, what XBoard makes of it: (resets its 50-move count,
         # the square it then takes for an e.p. square or None)
@@ -79,31 +79,30 @@ class XBoard:
         self.ponder = False            # hard / easy
         self.post = False
         self.analyzing = False
-        self.mode = None               # None, 'think', 'ponder' or 'analyze'
-        self.gen = 0                   # search generation: results of older ones are ignored
+        self.mode = None               # None, THINK, PONDER or ANALYZE: the search's
         self.pending_pongs: list[str] = []
-        self.deferred_options: list[tuple[str, str | None]] = []
         self.features_unanswered = 0    # after protover: GUI answers still to come
         self.done_sent = True
         self.done_timer = None
         self.excluded: set[int] = set()
         self.last_info = None
-        self.search_pos = None
         self.ponder_guess = None
         self.hint = None               # (position hash, move) predicted for the user
-        self.timer = None
         self.done = False
         self.start_halfmove = 0
         # Setup=-1: the random placement drawn for the coming game.  XBoard
         # sends 'variant' twice before a match and uses the first answer, so
         # the draw is kept until a game has been played.
         self.random_fens: dict[str, str] = {}
-        # held while a command runs, and by a thread that starts pondering
-        self.ctl = threading.Lock()
+        self.ctl = threading.Lock()    # held while a command runs
 
     # -- output helpers -------------------------------------------------------
     def send(self, line: str) -> None:
         self.out.send(line)
+
+    @property
+    def searcher(self):
+        return self.control.searcher
 
     @property
     def rb(self) -> int:
@@ -143,11 +142,8 @@ class XBoard:
     def stop_search(self) -> None:
         """Stop any search and forget its result; answers deferred pings."""
         with self.lock:
-            self.gen += 1
             self.mode = None
-            self._cancel_timer()
-        self.thread.stop()
-        self.thread.wait()
+        self.control.drop()
         self._after_search()
 
     def _after_search(self) -> None:
@@ -156,34 +152,22 @@ class XBoard:
                 for p in self.pending_pongs:
                     self.send(p)
                 self.pending_pongs.clear()
-                for name, value in self.deferred_options:
-                    self._apply_option(name, value)
-                self.deferred_options.clear()
-
-    def _cancel_timer(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
     def _start(self, mode: str, pos, limits, avoid=()) -> None:
-        with self.lock:
-            self.gen += 1
-            gen = self.gen
-            self.mode = mode
-            self.last_info = None
-            self.search_pos = pos.copy()
-        skip = set(avoid) | (self.excluded if mode != 'ponder' else set())
+        skip = set(avoid) | (self.excluded if mode != PONDER else set())
         if skip:
             allowed = [m for m in pos.legal_moves() if m not in skip]
             if allowed:
                 limits.searchmoves = allowed
-        limits.multipv = self.options['MultiPV'] if mode == 'analyze' else 1
-        self.thread.start(pos, limits, on_info=lambda info: self._on_info(gen, info),
-                          on_done=lambda res: self._on_done(gen, res))
-
-    def _on_info(self, gen: int, info) -> None:
+        limits.multipv = self.options['MultiPV'] if mode == ANALYZE else 1
         with self.lock:
-            if gen != self.gen:
+            self.mode = mode
+            self.last_info = None
+            self.control.start(pos, limits, mode, on_info=self._on_info, on_done=self._on_done)
+
+    def _on_info(self, job, info) -> None:
+        with self.lock:
+            if job is not self.control.job or job.done:
                 return
             self.last_info = info
             if not self.post or not info.pv and info.depth == 0:
@@ -192,18 +176,18 @@ class XBoard:
                 score = MATE_BASE + info.mate if info.mate > 0 else -MATE_BASE + info.mate
             else:
                 score = info.score
-            pv = xm.pv_text(self.search_pos, info.pv, self.rb)
+            pv = xm.pv_text(job.pos, info.pv, self.rb)
             mark = {'upper': '?', 'lower': '!'}.get(info.bound, '')
             self.send(f'{info.depth} {score} {int(info.time * 100)} {info.nodes} {pv}{mark}'.rstrip())
 
-    def _on_done(self, gen: int, result) -> None:
+    def _on_done(self, job, result) -> None:
+        """The search ended (on the search thread): a think plays its move,
+        and may start pondering at once."""
         with self.lock:
-            if gen != self.gen:
+            if job is not self.control.job:
                 return
-            mode = self.mode
-            self.mode = None
-            self._cancel_timer()
-            if mode == 'think':
+            mode, self.mode = self.mode, None
+            if mode == THINK:
                 self._play_engine_move(result)
         self._after_search()
 
@@ -277,19 +261,7 @@ class XBoard:
         if result is not None and result.ponder is not None:
             self.hint = (self.game.pos.hash, result.ponder)
         if self.ponder and not self.force and result is not None and result.ponder is not None:
-            gen = self.gen
-            threading.Thread(target=self._start_ponder, args=(gen, result.ponder),
-                             daemon=True).start()
-
-    def _start_ponder(self, gen: int, guess: int) -> None:
-        """Ponder on ``guess`` (run in a thread of its own: the search thread
-        that just moved cannot start the next search itself)."""
-        with self.ctl:
-            self.thread.wait()
-            with self.lock:
-                if gen != self.gen or self.mode is not None or self.force or not self.ponder:
-                    return
-            self._ponder_on(guess)
+            self._ponder_on(result.ponder)      # (lock held, on the search thread)
 
     def _ponder_on(self, guess: int) -> None:
         pos = self.game.pos.copy()
@@ -301,7 +273,7 @@ class XBoard:
         self.ponder_guess = guess
         limits = self._clock_limits(pos)
         limits.ponder = True
-        self._start('ponder', pos, limits)
+        self._start(PONDER, pos, limits)
 
     def _clock_limits(self, pos):
         moves_made = len(self.game.moves) // 2
@@ -320,22 +292,7 @@ class XBoard:
             return
         limits = self._clock_limits(pos)
         avoid = [m for m in legal if xm.lance_step_hazard(pos, m, self.xb_ep)]
-        self._start('think', pos, limits, avoid)
-        self._arm_deadline()
-
-    def _arm_deadline(self) -> None:
-        deadline = self.clock.hard_deadline(self.searcher.move_overhead)
-        if deadline is not None:
-            with self.lock:
-                gen = self.gen
-                t = threading.Timer(deadline, lambda: self._deadline(gen))
-                t.daemon = True
-                self.timer = t
-                t.start()
-
-    def _deadline(self, gen: int) -> None:
-        if gen == self.gen and self.mode == 'think':
-            self.thread.stop()
+        self._start(THINK, pos, limits, avoid)
 
     def _maybe_think(self) -> None:
         if not self.force and not self.analyzing and self.game.pos.turn == self.engine_side:
@@ -345,7 +302,7 @@ class XBoard:
         if self.analyzing:
             self.stop_search()
             if self.game.pos.legal_moves():
-                self._start('analyze', self.game.pos, Limits(infinite=True))
+                self._start(ANALYZE, self.game.pos, Limits(infinite=True))
 
     # -- commands: session ------------------------------------------------------
     def cmd_xboard(self, arg, cmd):
@@ -393,7 +350,7 @@ class XBoard:
     def cmd_ping(self, arg, cmd):
         pong = f'pong {arg}'.rstrip()
         with self.lock:
-            if self.mode == 'think':      # answered after the move (spec: ping)
+            if self.mode == THINK:        # answered after the move (spec: ping)
                 self.pending_pongs.append(pong)
                 return
         self.send(pong)
@@ -407,7 +364,7 @@ class XBoard:
         self.force = False
         self.engine_side = -1
         self.clock.reset()
-        self.searcher.clear()
+        self.control.clear_hash()
         self._restart_analysis()      # 'new' keeps analyze mode on
 
     def cmd_variant(self, arg, cmd):
@@ -450,11 +407,9 @@ class XBoard:
 
     def cmd_movenow(self, arg, cmd):
         with self.lock:
-            thinking = self.mode == 'think'
+            thinking = self.mode == THINK
         if thinking:
-            self.thread.stop()
-            self.thread.wait()
-            self._after_search()
+            self.control.stop()       # the search thread plays its move at once
 
     def cmd_result(self, arg, cmd):
         self.stop_search()
@@ -468,7 +423,7 @@ class XBoard:
     def cmd_usermove(self, arg, cmd):
         text = arg.split()[0] if arg else ''
         with self.lock:
-            pondering = self.mode == 'ponder'
+            pondering = self.mode == PONDER
             guess = self.ponder_guess
         if not pondering:
             self.stop_search()
@@ -486,11 +441,10 @@ class XBoard:
             return
         if pondering and m == guess and not self.analyzing:
             with self.lock:
-                if self.mode == 'ponder':          # still searching: it becomes our think
-                    self._push(m)
-                    self.mode = 'think'
-                    self.thread.ponderhit()
-                    self._arm_deadline()
+                if self.mode == PONDER:            # still searching: it becomes our think,
+                    self._push(m)                  # on the clock XBoard just sent
+                    self.mode = THINK
+                    self.control.ponderhit(self._clock_limits(self.game.pos))
                     return
         self.stop_search()
         self._push(m)
@@ -530,7 +484,7 @@ class XBoard:
         pos = self.game.pos
         m = None
         with self.lock:
-            if self.mode == 'analyze' and self.last_info and self.last_info.pv:
+            if self.mode == ANALYZE and self.last_info and self.last_info.pv:
                 m = self.last_info.pv[0]
         if m is None and self.hint and self.hint[0] == pos.hash:
             m = self.hint[1]
@@ -578,10 +532,11 @@ class XBoard:
 
     def cmd_status(self, arg, cmd):
         with self.lock:
-            info = self.last_info if self.mode == 'analyze' else None
+            info = self.last_info if self.mode == ANALYZE else None
+            job = self.control.job
         if info is not None:
             total = len(self.game.pos.legal_moves())
-            move = xm.move_text(self.search_pos, info.pv[0], self.rb) if info.pv else ''
+            move = xm.move_text(job.pos, info.pv[0], self.rb) if info.pv else ''
             self.send(f'stat01: {int(info.time * 100)} {info.nodes} {info.depth} 0 {total} {move}'.rstrip())
 
     # -- commands: time and settings --------------------------------------------
@@ -628,7 +583,7 @@ class XBoard:
     def cmd_easy(self, arg, cmd):
         self.ponder = False
         with self.lock:
-            pondering = self.mode == 'ponder'
+            pondering = self.mode == PONDER
         if pondering:
             self.stop_search()
 
@@ -661,11 +616,6 @@ class XBoard:
         except OptionError as e:
             self.send(f'tellusererror {e}')
             return
-        with self.lock:
-            busy = self.mode is not None
-            if busy and o.name in ('Hash', 'Clear Hash'):
-                self.deferred_options.append((o.name, value))
-                return
         self._apply_option(o.name, value)
 
     def _apply_option(self, name: str, value: str | None) -> None:
@@ -678,14 +628,10 @@ class XBoard:
             # XBoard takes a feature at any time: its New Variant dialog and
             # the variant names it accepts now include the file's variants
             self.send(f'feature variants="{variants_feature()}"')
-        elif name == 'Hash':
-            error = self.options.resize_hash(self.searcher)
-            if error:
-                self.send(f'tellusererror {error}')
         elif name == 'Clear Hash':
-            self.searcher.clear()
-        elif name in ('Evaluation', 'Move Overhead', 'Threads'):
-            self.options.configure(self.searcher)
+            self.control.clear_hash()           # now, or once the search ends
+        else:
+            self.control.options_changed()      # Hash, Threads...: now or after the search
 
 
 COMMANDS = {

@@ -131,13 +131,3 @@ class Clock:
         if self.nps:
             lim.nodes = max(1, int(budget * self.nps))
         return lim
-
-    def hard_deadline(self, overhead: float) -> float | None:
-        """Seconds after which the protocol stops a search whatever it thinks:
-        a safety net against losing on time."""
-        if self.st is not None:
-            return max(0.01, self.st - overhead / 2)
-        mine = self.engine_left if self.engine_left is not None else self.base
-        if mine <= 0 and self.inc <= 0:
-            return None
-        return max(0.01, min(mine * 0.4 + self.inc * 0.5, max(mine - 2 * overhead, 0.01)))

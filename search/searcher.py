@@ -75,6 +75,7 @@ class Searcher:
         self.overrun = 0.0                     # seconds past the hard limit, last search
         self.ctl = Control()                   # read by the trees (see alphabeta.check)
         self._ponderhit = False
+        self._hit_limits: Limits | None = None    # fresh limits of a ponder hit
         self._pondering = False
         self._infinite = False
         self._limits = Limits()
@@ -114,8 +115,13 @@ class Searcher:
         tables(pos.rules, self.material_only)
         filter_for(pos.rules)
 
-    def ponderhit(self) -> None:
-        self._ponderhit = True              # also if the search has not begun yet
+    def ponderhit(self, limits: Limits | None = None) -> None:
+        """A pondering search now plays on its clock, from now on: on the
+        ``limits`` given (the GUI's fresh clock) or those it began with."""
+        if limits is not None:
+            self._hit_limits = limits       # also if the search has not begun yet
+            self._limits = limits
+        self._ponderhit = True
         self._start = time.perf_counter()
         self._pondering = False
         self._apply_plan()
@@ -168,6 +174,9 @@ class Searcher:
         if reset_stop:
             self.ctl.stop = False
             self._ponderhit = False
+        if self._ponderhit and self._hit_limits is not None:
+            limits = self._hit_limits       # a ponder hit came before the search began
+        self._hit_limits = None
         self._limits = limits
         self._turn = pos.turn
         self._pondering = limits.ponder and not self._ponderhit

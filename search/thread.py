@@ -23,10 +23,17 @@ class SearchThread:
     def busy(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    def is_current(self) -> bool:
+        """Is the caller the search thread itself (in ``on_done``)?"""
+        return self._thread is threading.current_thread()
+
     def start(self, pos, limits, on_info=None, on_done=None) -> None:
-        """Start searching a copy of ``pos``; a running search is stopped first."""
-        self.stop()
-        self.wait()
+        """Start searching a copy of ``pos``; a running search is stopped
+        first.  Called from ``on_done`` (the search thread, whose search is
+        over), it starts the next search at once."""
+        if not self.is_current():
+            self.stop()
+            self.wait()
         pos = pos.copy()
         self.searcher._stop = False         # the thread's search keeps later stop()s
         self.searcher._ponderhit = False    # ... and ponderhit()s
@@ -49,9 +56,9 @@ class SearchThread:
         if self.busy:
             self.searcher.stop()
 
-    def ponderhit(self) -> None:
+    def ponderhit(self, limits=None) -> None:
         if self.busy:
-            self.searcher.ponderhit()
+            self.searcher.ponderhit(limits)
 
     def wait(self, timeout: float | None = None) -> None:
         if self._thread is not None:

@@ -26,6 +26,18 @@ move:
 >>> p = plan(Limits(wtime=0.2, winc=0.1), 1, overhead=0.05)
 >>> round(p.soft, 3), round(p.hard, 3)
 (0.018, 0.05)
+
+The protocol layer's safety net (:mod:`protocol.controller`) steps in only
+when a search overruns this plan: a quarter of the way from the hard limit
+to the end of the clock it stops the search, half-way it plays the best
+move reported so far:
+
+>>> [round(t, 4) for t in safety_net(Limits(wtime=1.0, winc=0.1), 1, overhead=0.05)]
+[0.5564, 0.7043]
+>>> [round(t, 4) for t in safety_net(Limits(movetime=0.1), 1, overhead=0.05)]
+[0.0625, 0.075]
+>>> safety_net(Limits(depth=5), 1, overhead=0.05) is None
+True
 """
 from __future__ import annotations
 
@@ -39,6 +51,21 @@ from .types import Limits
 class TimePlan:
     soft: float | None      # seconds; None = no time limit
     hard: float | None
+
+
+def safety_net(limits: Limits, turn: int, overhead: float) -> tuple[float, float] | None:
+    """(stop, move): seconds after the start at which the protocol stops a
+    search that overran its plan, and at which it plays the best move so
+    far if the search has still not answered.  None without a clock."""
+    hard = plan(limits, turn, overhead).hard
+    if hard is None:
+        return None
+    if limits.movetime is not None:
+        end = limits.movetime
+    else:
+        end = max(0.0, limits.wtime if turn > 0 else limits.btime)
+    spare = max(0.0, end - hard)
+    return hard + spare / 4, hard + spare / 2
 
 
 def plan(limits: Limits, turn: int, overhead: float) -> TimePlan:

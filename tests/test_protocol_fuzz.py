@@ -195,14 +195,13 @@ def uci_step(data, s: UciSession, out: Lines, model, texts: list[str], moves: li
         texts.clear()
     elif kind == 'perft':
         s.handle('go perft 1')
-        if s.perft_job is not None:
-            s.perft_job[0].join()
+        s.control.finish_perft()
         got = out.take()
         assert sorted(got[:-2]) == sorted(f'{move_text(model, m)}: 1' for m in legal)
         assert got[-2:] == ['', f'Nodes searched: {len(legal)}']
     elif kind == 'go':
         s.handle(data.draw(st.sampled_from(UCI_GO)))
-        s.thread.wait()
+        s.control.wait()
         got = out.take()
         best = [x for x in got if x.startswith('bestmove')]
         assert len(best) == 1
@@ -342,7 +341,7 @@ def xboard_step(data, x: XBoard, out: Lines, model, moves: list[int], rb: int):
     elif kind == 'go':               # the engine moves (depth 1, on a long clock), then force
         for line in ('easy', 'sd 1', 'level 0 1000 0', 'time 100000', 'otim 100000', 'go'):
             x.handle(line)
-        x.thread.wait()
+        x.control.wait()
         x.handle('force')
         played = [line.split()[1] for line in out.take() if line.startswith('move ')]
         assert len(played) <= 1 and (legal or not played)

@@ -27,8 +27,9 @@ class UciClient:
         self.stderr: list[bytes] = []
         self.seen: list[str] = []          # every line read so far
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=lambda: self.stderr.append(self.proc.stderr.read()),
-                         daemon=True).start()
+        self._err = threading.Thread(target=lambda: self.stderr.append(self.proc.stderr.read()),
+                                     daemon=True)
+        self._err.start()
 
     def _read(self):
         for raw in self.proc.stdout:
@@ -88,6 +89,7 @@ class UciClient:
         except (BrokenPipeError, OSError):
             pass
         rc = self.proc.wait(TIMEOUT)
+        self._err.join(TIMEOUT)            # stderr read to its end: self.stderr is complete
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 stream.close()

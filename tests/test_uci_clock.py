@@ -1,9 +1,11 @@
 """The clock safety net of the UCI layer, with stand-in searchers that
 misbehave: one that would think forever unless told to stop, and one that
 does not even listen to ``stop``.  Either way a legal bestmove comes out on
-a clock, at the moments the safety net plans (``UciSession._time_limits``:
-Move Overhead 50 ms; at ``hard`` the search is told to stop, at ``last`` the
-best move so far is played) and before the clock runs out."""
+a clock, at the moments the safety net plans (:func:`search.timeman.safety_net`,
+used by :class:`protocol.controller.Controller` for both protocols: Move
+Overhead 50 ms; a quarter of the way from the time plan's hard limit to the
+end of the clock the search is told to stop, half-way the best move so far
+is played) and before the clock runs out."""
 from __future__ import annotations
 
 import threading
@@ -14,7 +16,7 @@ import pytest
 from cazaux_engine import parse_move
 from protocol.options import Options
 from protocol.uci import UciSession
-from search import SearchInfo, SearchResult, SearchThread
+from search import SearchInfo, SearchResult
 
 TIMEOUT = 30.0
 
@@ -62,7 +64,7 @@ class Stubborn:
         self._stop = True
         self.stopped.set()
 
-    def ponderhit(self):
+    def ponderhit(self, limits=None):
         pass
 
     def clear(self):
@@ -75,17 +77,16 @@ class Stubborn:
 def session_with(searcher):
     out = Lines()
     s = UciSession(out, Options())
-    s.searcher = searcher
-    s.thread = SearchThread(searcher)
+    s.control.use_searcher(searcher)
     return s, out
 
 
-# (go, the safety net's stop time, the clock): wtime 200 leaves 150 ms after
-# the overhead, of which half is spent; movetime 100 less the overhead;
-# wtime 500 minus the overhead, halved (the safety net does not trust
-# movestogo 1)
-CLOCKS = [('go wtime 200 btime 200', 0.075, 0.2), ('go movetime 100', 0.05, 0.1),
-          ('go wtime 500 btime 10 winc 0 movestogo 1', 0.225, 0.5)]
+# (go, the safety net's stop time, the clock).  wtime 200: the plan's hard
+# limit is 4 x (200 - 50 overhead - 50 safety) / 28 moves = 14.3 ms, the
+# stop a quarter of the way on to 200 ms; movetime 100: hard 50 ms, stop
+# 62.5 ms; wtime 500 movestogo 1: hard 0.8 x 400 ms = 320 ms, stop 365 ms
+CLOCKS = [('go wtime 200 btime 200', 0.0607, 0.2), ('go movetime 100', 0.0625, 0.1),
+          ('go wtime 500 btime 10 winc 0 movestogo 1', 0.365, 0.5)]
 
 
 @pytest.mark.parametrize('go,hard,clock', CLOCKS)
@@ -109,11 +110,11 @@ def test_a_searcher_deaf_to_stop_still_moves_in_time():
     t0 = time.monotonic()
     s.handle('go wtime 300 btime 300')
     assert out.wait_for('bestmove') == 'bestmove g1f3'      # the best move reported so far
-    # stop at 0.125 s (half of 300 - 50 ms), move at 0.2125 s (half-way to the end)
-    assert 0.2125 <= time.monotonic() - t0 < 0.3
-    assert 'info string search did not stop in time; playing its best move so far' in out.lines
+    # hard limit 28.6 ms: stop at 96.4 ms, move at 164.3 ms (half-way to the end)
+    assert 0.1643 <= time.monotonic() - t0 < 0.3
+    assert 'info string error: search did not stop in time; playing its best move so far' in out.lines
     searcher.release.set()
-    s.thread.wait(TIMEOUT)
+    s.control.wait(TIMEOUT)
     assert [x for x in out.lines if x.startswith('bestmove')] == ['bestmove g1f3']
 
 
@@ -125,7 +126,7 @@ def test_no_safety_net_without_a_clock():
     s.handle('go infinite')
     s.handle('isready')
     assert out.wait_for('readyok') == 'readyok'
-    assert not searcher.stopped.is_set() and s.current.timer is None
+    assert not searcher.stopped.is_set() and s.control.job.timers == []
     s.handle('stop')
     assert out.wait_for('bestmove') == 'bestmove b1c3'
 
@@ -135,6 +136,6 @@ def test_ponderhit_starts_the_clock():
     s, out = session_with(searcher)
     s.handle('position startpos')
     s.handle('go ponder wtime 100 btime 100')
-    assert s.current.timer is None
+    assert s.control.job.timers == []
     s.handle('ponderhit')
     assert out.wait_for('bestmove') == 'bestmove b1c3'

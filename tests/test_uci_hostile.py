@@ -140,7 +140,7 @@ def test_good_option_values_are_taken(session):
     assert s.searcher.hash_mb == 8
     s.handle('position startpos')
     s.handle('go depth 1')
-    s.thread.wait()
+    s.control.wait()
     assert s.searcher.material_only is True and s.searcher.move_overhead == 0.12
 
 
@@ -182,11 +182,11 @@ def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatc
     s.handle('setoption name Hash value 4000')
     assert out.take() == ['info string error: Hash: not enough memory for 4000 MB; '
                           'keeping 64 MB']
-    assert s.options['Hash'] == 64 and s.hash_mb == 64
+    assert s.options["Hash"] == 64 and s.searcher.hash_mb == 64
     # the very table it had, with what it had learnt
     assert s.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     s.handle('setoption name Hash value 32')
-    assert out.take() == [] and s.hash_mb == 32
+    assert out.take() == [] and s.searcher.hash_mb == 32
 
 
 def test_threads_option_reaches_the_searcher(session):
@@ -195,7 +195,7 @@ def test_threads_option_reaches_the_searcher(session):
     s.handle('setoption name Threads value 2')
     s.handle('position startpos')
     s.handle('go depth 3')
-    s.thread.wait()
+    s.control.wait()
     assert s.options['Threads'] == 2 and s.searcher.threads == 2
     assert [line.split()[0] for line in out.take() if line.startswith('bestmove')] == ['bestmove']
 

@@ -1,0 +1,230 @@
+"""The search controller both protocols share (protocol/controller.py),
+driven through the XBoard and UCI sessions with a stand-in searcher that
+thinks until it is told to stop (and records what it was told), so that
+every step happens when the test says.
+
+What is checked: a ponder hit turns the ponder search into the think on
+the clock the GUI sent last (XBoard's ``time``/``otim`` before the move);
+pondering starts from the search thread as the engine moves, and a ponder
+that loses the race to the opponent's move never holds commands up; the
+clock safety net is one policy (``search.timeman.safety_net``) for both
+protocols; options that change the searcher wait for the search to end;
+``go perft`` counts off the reader thread.
+"""
+from __future__ import annotations
+
+import threading
+
+from protocol import xboard_moves as xm
+from protocol.controller import PONDER, THINK
+from protocol.options import Options
+from protocol.uci import UciSession
+from protocol.xboard import XBoard
+from search import SearchInfo, SearchResult
+from search.timeman import safety_net
+from search.types import Limits
+
+TIMEOUT = 30.0
+
+
+class Lines:
+    """An ``out`` that lets a test wait for a line."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.cond = threading.Condition()
+
+    def send(self, line: str) -> None:
+        with self.cond:
+            self.lines.append(line)
+            self.cond.notify_all()
+
+    def wait_for(self, prefix: str, count: int = 1) -> list[str]:
+        """The first ``count`` lines that start with ``prefix`` (waits for them)."""
+        def found():
+            return [s for s in self.lines if s.startswith(prefix)]
+        with self.cond:
+            ok = self.cond.wait_for(lambda: len(found()) >= count, TIMEOUT)
+        assert ok, self.lines
+        return found()[:count]
+
+
+class Stand_in:
+    """Reports its first legal move (with the first reply) and then thinks
+    until stop(); records every search's limits and every ponderhit."""
+
+    def __init__(self):
+        self.material_only, self.move_overhead, self.hash_mb, self.threads = False, 0.05, 64, 1
+        self.stop_event = threading.Event()
+        self.searches: list[Limits] = []
+        self.hits: list[Limits | None] = []
+        self.cleared = 0
+        self.told_to_stop: list[bool] = []      # per search: stopped (not timed out)
+        self._stop = False
+
+    def set_threads(self, n):
+        self.threads = n
+
+    def set_hash(self, mb):
+        self.hash_mb = mb
+
+    def clear(self):
+        self.cleared += 1
+
+    def prepare(self, pos):
+        pass
+
+    def search(self, pos, limits, on_info=None, reset_stop=True):
+        self.searches.append(limits)
+        best = pos.legal_moves()[0]
+        p = pos.copy()
+        p.push(best)
+        reply = p.legal_moves()[0] if p.legal_moves() else None
+        on_info(SearchInfo(1, 1, 20, None, 10, 0.001, [best] + ([reply] if reply else [])))
+        told = True
+        if not self._stop:                  # (SearchThread clears _stop before it starts us)
+            self.stop_event.clear()
+            if not self._stop:
+                told = self.stop_event.wait(TIMEOUT)
+        self.told_to_stop.append(told)
+        return SearchResult(best, reply)
+
+    def stop(self):
+        self._stop = True
+        self.stop_event.set()
+
+    def ponderhit(self, limits=None):
+        self.hits.append(limits)
+
+
+def xboard_session():
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Stand_in()
+    x.control.use_searcher(stub)
+    return x, out, stub
+
+
+def wait_mode(x, mode):
+    """Wait until the XBoard session's search is in ``mode``."""
+    for _ in range(int(TIMEOUT * 100)):
+        if x.mode == mode and x.control.busy:
+            return
+        threading.Event().wait(0.01)
+    raise AssertionError(f'mode is {x.mode}, not {mode}')
+
+
+def test_xboard_ponder_hit_thinks_on_the_clock_just_sent():
+    x, out, stub = xboard_session()
+    for cmd in ('new', 'hard', 'level 0 1 0', 'time 6000', 'otim 6000', 'usermove e2e4'):
+        x.handle(cmd)
+    wait_mode(x, THINK)
+    x.handle('?')                                   # the stand-in thinks until stopped
+    assert out.wait_for('move ') == ['move a7a6']    # its first legal move
+    # it ponders at once on the reply it expects (started by the search
+    # thread as it moved, no other thread waiting for it)
+    wait_mode(x, PONDER)
+    assert stub.searches[-1].ponder is True
+    assert xm.move_text(x.game.pos, x.ponder_guess, x.rb) == 'b1c3'
+    # XBoard sends the clock, then the move the engine expected
+    x.handle('time 4321')
+    x.handle('otim 5000')
+    x.handle('usermove b1c3')
+    assert x.mode == THINK and len(stub.hits) == 1
+    hit = stub.hits[0]
+    # Black to move again: its clock is the one XBoard has just sent
+    assert (hit.btime, hit.wtime, hit.ponder) == (43.21, 50.0, False)
+    assert x.control.job.limits is hit               # the safety net's clock too
+    x.handle('?')
+    assert out.wait_for('move ', 2) == ['move a7a6', 'move a6a5']
+    x.handle('force')
+    x.handle('quit')
+
+
+def test_xboard_ponder_miss_never_holds_commands_up():
+    x, out, stub = xboard_session()
+    for cmd in ('new', 'hard', 'st 100', 'usermove e2e4'):
+        x.handle(cmd)
+    wait_mode(x, THINK)
+    x.handle('?')
+    out.wait_for('move ')
+    wait_mode(x, PONDER)
+    # the opponent plays another move than the one expected
+    other = next(m for m in x.game.pos.legal_moves() if m != x.ponder_guess)
+    done = threading.Event()
+
+    def commands():
+        x.handle(f'usermove {xm.move_text(x.game.pos, other, x.rb)}')
+        x.handle('ping 5')
+        x.handle('?')
+        x.handle('force')
+        x.handle('result 1/2-1/2 {test}')
+        done.set()
+
+    t = threading.Thread(target=commands, daemon=True)
+    t.start()
+    assert done.wait(TIMEOUT), 'a command was held up'
+    assert out.wait_for('pong 5') == ['pong 5']
+    # the pong comes after the engine's move (it was thinking)
+    assert out.lines.index('pong 5') > [i for i, s in enumerate(out.lines)
+                                        if s.startswith('move ')][-1]
+    assert stub.hits == []                  # a miss: no ponder hit
+    assert [lim.ponder for lim in stub.searches] == [False, True, False]
+    x.handle('quit')
+
+
+def test_one_safety_net_for_both_protocols():
+    # st 1 (XBoard) and movetime 1000 (UCI) are the same clock: the stand-in
+    # is stopped by the safety net at the same planned moment
+    lim = Limits(movetime=1.0)
+    stop_at, move_at = safety_net(lim, 1, 0.05)
+    assert (round(stop_at, 6), round(move_at, 6)) == (0.9625, 0.975)
+    x, out, stub = xboard_session()
+    x.handle('new')
+    x.handle('st 1')
+    x.handle('force')
+    x.handle('go')                                  # White to move
+    assert out.wait_for('move ')[0] == 'move b1c3'  # the stand-in's first legal move
+    assert stub.searches[0].movetime == 1.0 and stub.told_to_stop == [True]
+    s_out = Lines()
+    s = UciSession(s_out, Options())
+    s_stub = Stand_in()
+    s.control.use_searcher(s_stub)
+    s.handle('position startpos')
+    s.handle('go movetime 1000')
+    assert s_out.wait_for('bestmove')[0].split()[1] == 'b1c3'
+    assert s_stub.searches[0].movetime == 1.0 and s_stub.told_to_stop == [True]
+    x.handle('quit')
+    s.handle('quit')
+
+
+def test_hash_set_during_a_search_waits_for_its_end():
+    x, out, stub = xboard_session()
+    x.handle('new')                                 # (a new game clears the table)
+    assert stub.cleared == 1
+    x.handle('analyze')
+    assert stub.hash_mb == 64
+    x.handle('option Hash=16')
+    x.handle('option Clear Hash')
+    assert x.options['Hash'] == 16 and stub.hash_mb == 64 and stub.cleared == 1
+    x.handle('exit')                                # the search ends: now
+    assert stub.hash_mb == 16 and stub.cleared == 2
+    x.handle('option Hash=8')                       # idle: at once
+    assert stub.hash_mb == 8
+    x.handle('quit')
+
+
+def test_uci_go_perft_counts_off_the_reader_thread():
+    # perft 7 of chess is 3,195,901,860 leaves: minutes; meanwhile the reader
+    # answers isready, and stop ends the count with a message instead of a total
+    out = Lines()
+    s = UciSession(out, Options())
+    s.handle('position startpos')
+    s.handle('go perft 7')
+    s.handle('isready')
+    assert out.wait_for('readyok') == ['readyok']
+    s.handle('stop')
+    s.control.finish_perft()
+    assert out.lines[-1].startswith('info string perft stopped: ')
+    assert 'Nodes searched' not in ' '.join(out.lines)
+    s.handle('quit')
