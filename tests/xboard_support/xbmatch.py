@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -90,6 +91,22 @@ def parse_pgn(text: str) -> list[Game]:
     return games
 
 
+def run_group(args: list[str], cwd: Path, env: dict, timeout: float) -> tuple[int, str]:
+    """(exit status, output) of ``args`` run in a process group of its own;
+    on timeout the whole group goes (xvfb-run, Xvfb, XBoard and the
+    engines: killing xvfb-run alone would leave XBoard spinning), -1."""
+    p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+                         start_new_session=True)
+    try:
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out
+    except subprocess.TimeoutExpired as e:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return -1, f'timeout after {timeout}s: {e}'
+
+
 def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: str = '0.3',
               depth: int | None = 1, first_options: str | None = None,
               second_options: str | None = None, extra: list[str] | None = None,
@@ -121,12 +138,7 @@ def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: s
     args += extra or []
     env = dict(os.environ, HOME=str(home))
     env.pop('DISPLAY', None)
-    try:
-        p = subprocess.run(args, cwd=work, env=env, capture_output=True, text=True,
-                           timeout=timeout)
-        rc, out = p.returncode, p.stdout + p.stderr
-    except subprocess.TimeoutExpired as e:
-        rc, out = -1, f'timeout after {timeout}s: {e}'
+    rc, out = run_group(args, work, env, timeout)
     pgn_text = pgn.read_text(errors='replace') if pgn.exists() else ''
     debug_text = debug.read_text(errors='replace') if debug.exists() else ''
     return Match(rc, pgn_text, debug_text, out, parse_pgn(pgn_text))
