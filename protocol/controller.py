@@ -49,8 +49,7 @@ class Job:
     mode: str
     on_info: Callable | None = None
     on_done: Callable | None = None
-    done: bool = False          # on_done ran, or the job was dropped
-    dropped: bool = False       # its result is of no interest any more
+    done: bool = False          # on_done ran, or the job was dropped (no report wanted)
     best_so_far: int | None = None      # first move of the last principal variation
     timers: list = field(default_factory=list)
 
@@ -79,12 +78,6 @@ class Controller:
         self.options.configure(searcher)
 
     # -- state -------------------------------------------------------------------
-    @property
-    def mode(self) -> str | None:
-        """The mode of the search whose result is still to come, or None."""
-        job = self.job
-        return job.mode if job is not None and not job.done else None
-
     @property
     def busy(self) -> bool:
         """Is a search thread running (even one whose result was dropped)?"""
@@ -122,7 +115,7 @@ class Controller:
         with self.lock:
             job = self.job
             if job is not None and not job.done:
-                job.done = job.dropped = True
+                job.done = True
                 job.cancel_timers()
         self.thread.stop()
         if not self.thread.is_current():
@@ -248,12 +241,6 @@ class Controller:
         if self.perft_job is not None:
             self.perft_job[0].join()
             self.perft_job = None
-
-    def end(self, timeout: float | None = None) -> None:
-        """At the end of the session: finish perft, stop the search."""
-        self.finish_perft()
-        self.stop()
-        self.wait(timeout)
 
 
 def _count(pos: Position, depth: int, stop: threading.Event, on_move, on_end) -> None:

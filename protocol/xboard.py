@@ -163,7 +163,9 @@ class XBoard:
         with self.lock:
             self.mode = mode
             self.last_info = None
-            self.control.start(pos, limits, mode, on_info=self._on_info, on_done=self._on_done)
+        # (not under the lock: start waits for an ending search, whose
+        # on_done takes the lock)
+        self.control.start(pos, limits, mode, on_info=self._on_info, on_done=self._on_done)
 
     def _on_info(self, job, info) -> None:
         with self.lock:
@@ -589,18 +591,20 @@ class XBoard:
 
     def cmd_memory(self, arg, cmd):
         o = Options.find('Hash')
-        if not arg.isdigit() or spin_value(arg, o.min, o.max) is None:
+        mb = spin_value(arg, o.min, o.max) if arg.isdigit() else None
+        if mb is None:
             self.send(f'Error (bad parameter): {cmd}')
             return
-        self._set_option('Hash', str(spin_value(arg, o.min, o.max)), cmd)
+        self._set_option('Hash', str(mb), cmd)
 
     def cmd_cores(self, arg, cmd):
         """``cores N``: search with N threads (option Threads, kept in range)."""
         o = Options.find('Threads')
-        if not arg.isdigit() or spin_value(arg, o.min, o.max) is None:
+        n = spin_value(arg, o.min, o.max) if arg.isdigit() else None
+        if n is None:
             self.send(f'Error (bad parameter): {cmd}')
             return
-        self._apply_option('Threads', str(spin_value(arg, o.min, o.max)))
+        self._apply_option('Threads', str(n))
 
     def cmd_option(self, arg, cmd):
         name, eq, value = arg.partition('=')

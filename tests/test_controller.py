@@ -23,30 +23,9 @@ from protocol.xboard import XBoard
 from search import SearchInfo, SearchResult
 from search.timeman import safety_net
 from search.types import Limits
+from tests.lines import Lines
 
 TIMEOUT = 30.0
-
-
-class Lines:
-    """An ``out`` that lets a test wait for a line."""
-
-    def __init__(self):
-        self.lines: list[str] = []
-        self.cond = threading.Condition()
-
-    def send(self, line: str) -> None:
-        with self.cond:
-            self.lines.append(line)
-            self.cond.notify_all()
-
-    def wait_for(self, prefix: str, count: int = 1) -> list[str]:
-        """The first ``count`` lines that start with ``prefix`` (waits for them)."""
-        def found():
-            return [s for s in self.lines if s.startswith(prefix)]
-        with self.cond:
-            ok = self.cond.wait_for(lambda: len(found()) >= count, TIMEOUT)
-        assert ok, self.lines
-        return found()[:count]
 
 
 class Stand_in:
@@ -120,7 +99,7 @@ def test_xboard_ponder_hit_thinks_on_the_clock_just_sent():
         x.handle(cmd)
     wait_mode(x, THINK)
     x.handle('?')                                   # the stand-in thinks until stopped
-    assert out.wait_for('move ') == ['move a7a6']    # its first legal move
+    assert out.wait_for('move ') == 'move a7a6'    # its first legal move
     # it ponders at once on the reply it expects (started by the search
     # thread as it moved, no other thread waiting for it)
     wait_mode(x, PONDER)
@@ -136,7 +115,7 @@ def test_xboard_ponder_hit_thinks_on_the_clock_just_sent():
     assert (hit.btime, hit.wtime, hit.ponder) == (43.21, 50.0, False)
     assert x.control.job.limits is hit               # the safety net's clock too
     x.handle('?')
-    assert out.wait_for('move ', 2) == ['move a7a6', 'move a6a5']
+    assert out.wait_all('move ', 2) == ['move a7a6', 'move a6a5']
     x.handle('force')
     x.handle('quit')
 
@@ -164,7 +143,7 @@ def test_xboard_ponder_miss_never_holds_commands_up():
     t = threading.Thread(target=commands, daemon=True)
     t.start()
     assert done.wait(TIMEOUT), 'a command was held up'
-    assert out.wait_for('pong 5') == ['pong 5']
+    assert out.wait_for('pong 5') == 'pong 5'
     # the pong comes after the engine's move (it was thinking)
     assert out.lines.index('pong 5') > [i for i, s in enumerate(out.lines)
                                         if s.startswith('move ')][-1]
@@ -184,7 +163,7 @@ def test_one_safety_net_for_both_protocols():
     x.handle('st 1')
     x.handle('force')
     x.handle('go')                                  # White to move
-    assert out.wait_for('move ')[0] == 'move b1c3'  # the stand-in's first legal move
+    assert out.wait_for('move ') == 'move b1c3'  # the stand-in's first legal move
     assert stub.searches[0].movetime == 1.0 and stub.told_to_stop == [True]
     s_out = Lines()
     s = UciSession(s_out, Options())
@@ -192,7 +171,7 @@ def test_one_safety_net_for_both_protocols():
     s.control.use_searcher(s_stub)
     s.handle('position startpos')
     s.handle('go movetime 1000')
-    assert s_out.wait_for('bestmove')[0].split()[1] == 'b1c3'
+    assert s_out.wait_for('bestmove').split()[1] == 'b1c3'
     assert s_stub.searches[0].movetime == 1.0 and s_stub.told_to_stop == [True]
     x.handle('quit')
     s.handle('quit')
@@ -222,7 +201,7 @@ def test_uci_go_perft_counts_off_the_reader_thread():
     s.handle('position startpos')
     s.handle('go perft 7')
     s.handle('isready')
-    assert out.wait_for('readyok') == ['readyok']
+    assert out.wait_for('readyok') == 'readyok'
     s.handle('stop')
     s.control.finish_perft()
     assert out.lines[-1].startswith('info string perft stopped: ')

@@ -28,6 +28,7 @@ from protocol.uci import UciSession
 from protocol.uci_text import clean
 from protocol.xboard import COMMANDS, XBoard
 from protocol.xboard_variants import rank_base
+from tests.lines import Lines
 
 HUGE = '9' * 5000            # more digits than int() takes by default
 SEVEN = ('chess', 'pemba', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl', 'maasai',
@@ -46,20 +47,6 @@ token = st.text(st.characters(blacklist_categories=('Cs',)).filter(lambda c: not
 hostile_token = st.one_of(token, st.sampled_from([
     HUGE, '-' + HUGE, 'a1a99', 'z9z9', 'e2e4q', 'a0a1', '0000', '@@@@', 'e5d5,d5d6', 'e3e5,',
     'a1a1', 'O-O-O-O', 'é2é4', '\u2603', 'ｅ２ｅ４', 'e2e' + HUGE]))
-
-
-class Lines:
-    """An ``out`` for in-process sessions: collects the lines written."""
-
-    def __init__(self):
-        self.lines: list[str] = []
-
-    def send(self, line: str) -> None:
-        self.lines.append(line)
-
-    def take(self) -> list[str]:
-        got, self.lines = self.lines, []
-        return got
 
 
 def small_options() -> Options:

@@ -17,28 +17,9 @@ from cazaux_engine import parse_move
 from protocol.options import Options
 from protocol.uci import UciSession
 from search import SearchInfo, SearchResult
+from tests.lines import Lines
 
 TIMEOUT = 30.0
-
-
-class Lines:
-    """An ``out`` that lets a test wait for a line."""
-
-    def __init__(self):
-        self.lines: list[str] = []
-        self.cond = threading.Condition()
-
-    def send(self, line: str) -> None:
-        with self.cond:
-            self.lines.append(line)
-            self.cond.notify_all()
-
-    def wait_for(self, prefix: str) -> str:
-        with self.cond:
-            ok = self.cond.wait_for(lambda: any(s.startswith(prefix) for s in self.lines),
-                                    TIMEOUT)
-        assert ok, self.lines
-        return next(s for s in self.lines if s.startswith(prefix))
 
 
 class Stubborn:

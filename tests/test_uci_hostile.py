@@ -14,6 +14,7 @@ from cazaux_engine import move_text, parse_move, start_position
 from protocol.options import Options
 from protocol.uci import UciSession, run
 from test_uci_client import UciClient
+from tests.lines import Lines
 
 HUGE = '9' * 5000           # more digits than int() accepts by default
 
@@ -77,20 +78,6 @@ def test_garbage_never_crashes_the_engine():
         assert c.sync() == []
         assert c.close() == 0
     assert c.stderr == [b'']
-
-
-class Lines:
-    """An ``out`` for in-process sessions: collects the lines written."""
-
-    def __init__(self):
-        self.lines: list[str] = []
-
-    def send(self, line: str) -> None:
-        self.lines.append(line)
-
-    def take(self) -> list[str]:
-        got, self.lines = self.lines, []
-        return got
 
 
 @pytest.fixture
