@@ -60,7 +60,7 @@ DIRECTIVES = {
 }
 
 PURE_ENV = 'CAZAUX_ENGINE_PURE'
-PACKAGES = ('cazaux_engine', 'search', 'protocol')
+PACKAGES = ('cazaux_engine', 'search', 'protocol', 'tournament', 'tuning')
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

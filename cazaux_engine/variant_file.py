@@ -163,6 +163,8 @@ def check_fields(name: str, rec: dict) -> None:
 
 def read(path: str) -> dict:
     """The JSON object of a variant file (VariantError when it cannot be read)."""
+    if '\0' in path:                     # no file can have that name (os.stat raises ValueError)
+        raise VariantError(f'cannot read {path!r}: a file name has no NUL character')
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):     # a pipe or device could block
             raise VariantError(f'{path}: not a regular file')

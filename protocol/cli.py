@@ -104,10 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         from search.bench import main as bench_main
         return bench_main(argv[1:])
     if argv and argv[0] == 'match':
-        from protocol.match import main as match_main
+        from tournament.cli import main as match_main
         return match_main(argv[1:])
     if argv and argv[0] == 'tune':
-        from protocol.tune import main as tune_main
+        from tuning.cli import main as tune_main
         return tune_main(argv[1:])
     from protocol.options import OptionError, Options
     options = Options()

@@ -45,12 +45,12 @@ POSITIONS = [
 ]
 
 
-def run(depth: int = DEFAULT_DEPTH, out=print) -> tuple[int, float]:
-    """Search every bench position to ``depth``; return (total nodes, seconds)."""
+def run(depth: int = DEFAULT_DEPTH, out=print, extra: tuple = ()) -> tuple[int, float]:
+    """Search every bench position to ``depth``, then the start position of
+    each variant named in ``extra``; return (total nodes, seconds)."""
     s = Searcher(hash_mb=HASH_MB)
     total, elapsed = 0, 0.0
-    from cazaux_engine.variant_file import user_variant_names
-    for variant, fen in POSITIONS + [(name, None) for name in user_variant_names()]:
+    for variant, fen in POSITIONS + [(name, None) for name in extra]:
         pos = start_position(variant, fen)
         s.clear()
         t = time.perf_counter()
@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.depth < 1:
         ap.error('--depth must be at least 1')
-    total, elapsed = run(args.depth)
+    from cazaux_engine.variant_file import user_variant_names
+    total, elapsed = run(args.depth, extra=tuple(user_variant_names()))
     print(f'Total nodes: {total}')
     print(f'Time: {elapsed:.2f} s')
     print(f'Nodes/second: {int(total / elapsed) if elapsed > 0 else 0}')

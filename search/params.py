@@ -6,7 +6,7 @@ the evaluation derives its tables from each variant's data (see
 change, edit a value here (or set the attribute at run time before the first
 search of a variant: tables are cached per variant and ``material_only``
 flag, see :func:`search.eval.clear_cache`) and compare with the self-play
-script ``benchmarks/selfplay.py``.
+script ``benchmarks/strength/selfplay.py``.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The engine's static evaluation and quiescence search, for tools.
 
-The tuner (:mod:`search.tuning`) talks to the engine only through these
+The tuner (:mod:`tuning`) talks to the engine only through these
 three functions, so that it keeps working whatever the evaluation's insides
 become:
 

@@ -29,7 +29,7 @@ per variant, so that the positions show different piece types.  The same
     python tests/tools/quiet_mates.py --report --param RFP_DEPTH=2      # ... with a search.params change
 
 The first prints Python tuples ``(variant, fen, [keys])`` for
-``tests/test_search_quiet_mates.py``; ``--report`` runs the engine's search
+``tests/search/test_search_quiet_mates.py``; ``--report`` runs the engine's search
 on that test's positions at depths 1 to ``--max-depth`` and says at which
 depth each is first solved (a verified key with mate in 2); ``--param
 NAME=VALUE`` (repeatable) sets a number of :mod:`search.params` first, to

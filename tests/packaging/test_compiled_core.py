@@ -1,0 +1,239 @@
+"""The compiled core and the interpreted one are the same program.
+
+Every hot module (cazaux_engine/compiled.py) runs compiled in this test
+session (conftest.py stops a run without it, unless CAZAUX_ENGINE_PURE=1
+asks for the interpreted core on purpose).  Here ``cazaux-engine perft`` and
+``bench`` run as commands in both modes, compiled and with
+CAZAUX_ENGINE_PURE=1, and must print the same pinned numbers; the switch
+itself, the fallback for out-of-date or missing extensions, the one-line
+notice and the install without a C compiler are checked on copies of the
+package.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cazaux_engine import __version__, compiled
+from tests.rules.test_perft import SPECIAL, STANDARD
+from tests.search.test_search import BENCH_DEPTH, BENCH_NODES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TIMEOUT = 600                     # a guard against hangs, not a measurement
+MODES = {'compiled': '0', 'interpreted': '1'}
+EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+pytestmark = pytest.mark.skipif(compiled.pure_forced(),
+                                reason='compares the compiled core with the interpreted one')
+
+
+def engine(args: list[str], mode: str = 'compiled', cwd: str = ROOT, pythonpath: str | None = None,
+           timeout: float = TIMEOUT) -> subprocess.CompletedProcess:
+    """``python -m cazaux_engine ARGS`` with the core of ``mode``."""
+    env = dict(os.environ, CAZAUX_ENGINE_PURE=MODES[mode])
+    env.pop('PYTHONPATH', None)
+    if pythonpath:
+        env['PYTHONPATH'] = pythonpath
+    return subprocess.run([sys.executable, '-m', 'cazaux_engine'] + args, cwd=cwd, env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=timeout)
+
+
+def loaded_from(mode: str, cwd: str = ROOT, pythonpath: str | None = None) -> dict[str, str]:
+    """Where each hot module is imported from, in a fresh interpreter of ``mode``."""
+    code = ('import importlib, cazaux_engine, search\n'
+            'from cazaux_engine.compiled import HOT_MODULES\n'
+            'for m in HOT_MODULES: print(m, importlib.import_module(m).__file__)\n')
+    env = dict(os.environ, CAZAUX_ENGINE_PURE=MODES[mode])
+    env.pop('PYTHONPATH', None)
+    if pythonpath:
+        env['PYTHONPATH'] = pythonpath
+    p = subprocess.run([sys.executable, '-c', code], cwd=cwd, env=env, capture_output=True,
+                       text=True, stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+    assert p.returncode == 0, p.stderr
+    return dict(line.split(' ', 1) for line in p.stdout.splitlines())
+
+
+# -- which modules run ----------------------------------------------------------
+
+def test_this_session_runs_every_hot_module_compiled():
+    for name in compiled.HOT_MODULES:
+        assert importlib.import_module(name).__file__.endswith(EXTENSION), name
+    assert compiled.core_kind() == 'compiled'
+    assert compiled.why_interpreted() is None
+
+
+def test_hot_list_names_real_modules_of_the_three_packages():
+    assert len(set(compiled.HOT_MODULES)) == len(compiled.HOT_MODULES)
+    for name, source in zip(compiled.HOT_MODULES, compiled.hot_sources()):
+        assert name.partition('.')[0] in compiled.PACKAGES
+        assert os.path.isfile(os.path.join(ROOT, source)), source
+
+
+def test_pure_mode_imports_every_hot_module_from_its_source():
+    files = loaded_from('interpreted')
+    assert sorted(files) == sorted(compiled.HOT_MODULES)
+    for name, path in files.items():
+        assert path == os.path.join(ROOT, name.replace('.', '/') + '.py')
+
+
+def test_compiled_mode_imports_the_extensions():
+    files = loaded_from('compiled')
+    assert sorted(files) == sorted(compiled.HOT_MODULES)
+    for name, path in files.items():
+        assert path == os.path.join(ROOT, name.replace('.', '/') + EXTENSION)
+
+
+@pytest.mark.parametrize('mode', MODES)
+def test_version_names_the_core(mode):
+    p = engine(['--version'], mode)
+    assert (p.returncode, p.stdout, p.stderr) == (0, f'cazaux-engine {__version__} ({mode} core)\n', '')
+
+
+@pytest.mark.parametrize('mode', MODES)
+def test_protocols_name_the_core(mode):
+    env = dict(os.environ, CAZAUX_ENGINE_PURE=MODES[mode])
+    for first, expected in (('uci\nquit\n', f'id name cazaux-engine {__version__} ({mode} core)'),
+                            ('xboard\nprotover 2\nquit\n',
+                             f'feature myname="cazaux-engine {__version__} ({mode} core)"')):
+        q = subprocess.run([sys.executable, '-m', 'cazaux_engine'], input=first, cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=60)
+        assert q.returncode == 0 and q.stderr == '', q.stderr
+        assert any(line.startswith(expected) for line in q.stdout.splitlines()), q.stdout
+
+
+# -- the same numbers in both modes ---------------------------------------------
+
+PERFT = [('chess', STANDARD['kiwipete'][0], 3, 97862),
+         ('chess', STANDARD['position4'][0], 3, 9467)] + [(v, fen, 3, n) for v, fen, n in SPECIAL]
+
+
+@pytest.mark.parametrize('mode', MODES)
+@pytest.mark.parametrize('variant, fen, depth, leaves', PERFT,
+                         ids=[f'{v}-{i}' for i, (v, *_) in enumerate(PERFT)])
+def test_perft_command_pinned_in_both_modes(mode, variant, fen, depth, leaves):
+    p = engine(['perft', variant, *fen.split(), str(depth)], mode)
+    assert p.returncode == 0
+    assert p.stderr.startswith('# ') and p.stderr.count('\n') == 1     # the timing only
+    assert p.stdout == f'Nodes searched: {leaves}\n'
+
+
+def test_perft_start_positions_pinned_in_both_modes():
+    expected = {'chess': 8902, 'pemba': 42444, 'zanzibar-s': 163758, 'zanzibar-xl': 114352,
+                'maasai': 28453, 'oblong44': 1872}
+    for mode in MODES:
+        for variant, leaves in expected.items():
+            p = engine(['perft', variant, 'startpos', '3'], mode)
+            assert (p.returncode, p.stdout) == (0, f'Nodes searched: {leaves}\n'), (mode, variant)
+
+
+def untimed(text: str) -> list[str]:
+    """Bench lines without their timings."""
+    return [re.sub(r'\s+[0-9.]+ s\b', '', line) for line in text.splitlines()
+            if not line.startswith(('Time:', 'Nodes/second:'))]
+
+
+def test_bench_same_nodes_moves_and_scores_in_both_modes():
+    runs = {mode: engine(['bench', '--depth', str(BENCH_DEPTH)], mode) for mode in MODES}
+    for mode, p in runs.items():
+        assert (p.returncode, p.stderr) == (0, ''), mode
+        assert untimed(p.stdout)[-1] == f'Total nodes: {BENCH_NODES}', mode
+    assert untimed(runs['compiled'].stdout) == untimed(runs['interpreted'].stdout)
+    assert len(untimed(runs['compiled'].stdout)) == 16
+
+
+# -- copies of the package: out of date, missing, no compiler ------------------------
+
+@pytest.fixture
+def package_copy(tmp_path):
+    """The three packages as built here (extensions included), in tmp_path/site."""
+    site = tmp_path / 'site'
+    for pkg in compiled.PACKAGES:
+        shutil.copytree(os.path.join(ROOT, pkg), site / pkg,
+                        ignore=shutil.ignore_patterns('__pycache__'))
+    return site
+
+
+def test_copy_runs_compiled(package_copy):
+    files = loaded_from('compiled', cwd=str(package_copy.parent), pythonpath=str(package_copy))
+    assert all(path.startswith(str(package_copy)) and path.endswith(EXTENSION)
+               for path in files.values()), files
+
+
+def test_out_of_date_extension_runs_the_source_and_says_so_once(package_copy):
+    source = package_copy / 'search' / 'eval.py'
+    future = time.time() + 60
+    os.utime(source, (future, future))          # edited after the build
+    files = loaded_from('compiled', cwd=str(package_copy.parent), pythonpath=str(package_copy))
+    assert files['search.eval'] == str(source)
+    # the compiled modules call each other in C: all of them run from source
+    assert not any(path.endswith(EXTENSION) for path in files.values()), files
+    p = engine(['perft', 'chess', 'startpos', '2'], cwd=str(package_copy.parent),
+               pythonpath=str(package_copy))
+    assert (p.returncode, p.stdout) == (0, 'Nodes searched: 400\n')
+    notice = [line for line in p.stderr.splitlines() if line.startswith('cazaux-engine:')]
+    assert notice == ['cazaux-engine: running the interpreted core, several times slower: '
+                      'the compiled search.eval is older than its source: rebuild it '
+                      '(pip install -e . or python setup.py build_ext --inplace)']
+    v = engine(['--version'], cwd=str(package_copy.parent), pythonpath=str(package_copy))
+    assert v.stdout == f'cazaux-engine {__version__} (interpreted core)\n'
+
+
+def test_missing_extension_runs_interpreted_and_says_so_once(package_copy):
+    for f in (package_copy / 'search').iterdir():
+        if f.name.startswith('tt.') and f.name.endswith(EXTENSION):
+            f.unlink()
+    lines = 'uci\nisready\nquit\n'
+    env = dict(os.environ, PYTHONPATH=str(package_copy))
+    env.pop('CAZAUX_ENGINE_PURE', None)
+    p = subprocess.run([sys.executable, '-m', 'cazaux_engine'], input=lines, env=env,
+                       cwd=str(package_copy.parent), capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0
+    assert p.stdout.splitlines()[0] == f'id name cazaux-engine {__version__} (interpreted core)'
+    assert p.stderr == ('cazaux-engine: running the interpreted core, several times slower: '
+                        'search.tt is not compiled for this Python (build with a C compiler: '
+                        'pip install -e . ; see the README)\n')
+    # asked for on purpose: no notice
+    env['CAZAUX_ENGINE_PURE'] = '1'
+    q = subprocess.run([sys.executable, '-m', 'cazaux_engine'], input=lines, env=env,
+                       cwd=str(package_copy.parent), capture_output=True, text=True, timeout=60)
+    assert (q.returncode, q.stderr) == (0, '')
+
+
+def test_install_without_a_c_compiler_succeeds_interpreted(tmp_path):
+    """``pip install .`` where no C compiler runs: the package installs, runs
+    interpreted, and the build log says why in one block."""
+    src = tmp_path / 'src'
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
+        '.pytest_cache', 'out'))
+    target = tmp_path / 'site'
+    env = dict(os.environ, CC=str(tmp_path / 'no-such-cc'), PIP_DISABLE_PIP_VERSION_CHECK='1')
+    p = subprocess.run([sys.executable, '-m', 'pip', 'install', '-v', '--no-build-isolation',
+                        '--no-deps', '--target', str(target), str(src)],
+                       env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                       timeout=TIMEOUT)
+    log = p.stdout + p.stderr
+    assert p.returncode == 0, log[-3000:]
+    assert log.count('the compiled core was NOT built') == 1, log[-3000:]
+    assert 'no working C compiler with the Python headers' in log
+    assert not [f for d, _, fs in os.walk(target) for f in fs if f.endswith(EXTENSION)]
+    v = engine(['--version'], cwd=str(tmp_path), pythonpath=str(target))
+    assert v.stdout == f'cazaux-engine {__version__} (interpreted core)\n'
+    p = engine(['perft', 'pemba', 'startpos', '2'], cwd=str(tmp_path), pythonpath=str(target))
+    assert (p.returncode, p.stdout) == (0, 'Nodes searched: 1156\n')
+    assert p.stderr.startswith('cazaux-engine: running the interpreted core, several times '
+                               'slower: the compiled core is not built for this Python')
+
+
+def test_directives_keep_python_division():
+    assert compiled.DIRECTIVES['cdivision'] is False
+    assert compiled.DIRECTIVES['language_level'] == 3

@@ -1,0 +1,222 @@
+"""Tuned evaluation data: the JSON format, the loader's defaults, the switch
+CAZAUX_ENGINE_TUNED, and the engine unchanged without tuned data."""
+import doctest
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import cazaux_engine.tuned
+import search.static
+import tuning.parameters
+import search.weights
+from cazaux_engine import start_position
+from cazaux_engine.tuned import (WEIGHTS, TunedDataError, format_tuned, load_tuned,
+                                 parse_tuned, write_entry)
+from cazaux_engine.variants import VARIANT_DATA
+from search import params
+from search.static import evaluate, quiescence, with_weights
+from tuning.parameters import untuned_values
+from search.weights import EVAL_WEIGHTS, default_weights, values_for, weights_for
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH_DEPTH4_UNTUNED = 32018
+
+
+def cli(*argv, tuned=None):
+    """Run ``cazaux-engine ARGV`` in a fresh interpreter with CAZAUX_ENGINE_TUNED=tuned."""
+    env = dict(os.environ)
+    env.pop('CAZAUX_ENGINE_TUNED', None)
+    if tuned is not None:
+        env['CAZAUX_ENGINE_TUNED'] = str(tuned)
+    return subprocess.run([sys.executable, '-m', 'protocol.cli', *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+
+
+@pytest.mark.parametrize('module', [cazaux_engine.tuned, search.weights, search.static,
+                                    tuning.parameters])
+def test_doctests(module):
+    r = doctest.testmod(module)
+    assert r.attempted > 0 and r.failed == 0
+
+
+def test_packaged_file_is_valid():
+    load_tuned(cazaux_engine.tuned.PACKAGED)
+
+
+def test_weights_schema_names_the_evaluation_params():
+    for name, kind in WEIGHTS.items():
+        v = getattr(params, name)
+        assert isinstance(v, int if kind == 'int' else (int, float))
+    assert EVAL_WEIGHTS == tuple(WEIGHTS)
+
+
+def test_loader_defaults_without_tuned_entries():
+    # the variants the packaged data leaves alone read exactly params and the table
+    for name in VARIANT_DATA:
+        if cazaux_engine.tuned.data.get(name):
+            continue
+        assert weights_for(name) == {n: getattr(params, n) for n in WEIGHTS}
+        assert values_for(name) == untuned_values(name)
+    assert default_weights()['MOBILITY_CAP'] == 40
+    assert untuned_values('chess')['knight'] == 300
+    assert untuned_values('zanzibar-s-promo')['queen'] == 900        # from its parent
+    assert untuned_values('zanzibar-xl')['queen'] == 850             # the piece library's
+
+
+def test_json_round_trip(tmp_path):
+    data = {'pemba': {'values': {'camel': 231, 'cannon': 412.0},
+                      'weights': {'MOBILITY_MG': 3.25, 'KING_SHELTER': 11.0}},
+            'chess': {'values': {}, 'weights': {}}}
+    text = format_tuned(data)
+    assert text == (
+        '{\n  "chess": {\n    "values": {},\n    "weights": {}\n  },\n'
+        '  "pemba": {\n    "values": {\n      "camel": 231,\n      "cannon": 412\n    },\n'
+        '    "weights": {\n      "KING_SHELTER": 11,\n      "MOBILITY_MG": 3.25\n    }\n'
+        '  }\n}\n')
+    f = tmp_path / 't.json'
+    f.write_text(text)
+    assert load_tuned(str(f)) == {'chess': {'values': {}, 'weights': {}},
+                                  'pemba': {'values': {'camel': 231, 'cannon': 412},
+                                            'weights': {'MOBILITY_MG': 3.25,
+                                                        'KING_SHELTER': 11}}}
+    # write_entry replaces one variant and keeps the others
+    write_entry(str(f), 'oblong44', {'knight': 290}, {'TEMPO': 9})
+    write_entry(str(f), 'pemba', {'camel': 240}, {})
+    assert load_tuned(str(f)) == {'chess': {'values': {}, 'weights': {}},
+                                  'oblong44': {'values': {'knight': 290}, 'weights': {'TEMPO': 9}},
+                                  'pemba': {'values': {'camel': 240}, 'weights': {}}}
+    assert parse_tuned({'chess': {}}, 'x') == {'chess': {'values': {}, 'weights': {}}}
+
+
+@pytest.mark.parametrize('data, message', [
+    ([], 'x: expected an object {variant: {"values": ..., "weights": ...}}'),
+    ({'chess': 3}, 'x: chess: expected an object with "values" and "weights"'),
+    ({'chess': {'value': {}}}, "x: chess: unknown key 'value' (expected \"values\" and \"weights\")"),
+    ({'chess': {'values': []}}, 'x: chess: "values" must be an object'),
+    ({'chess': {'values': {'wazir': 100}}}, "x: chess: unknown piece 'wazir'"),
+    ({'chess': {'values': {'knight': 310.5}}},
+     'x: chess: value of knight must be a whole number of centipawns 0..100000, not 310.5'),
+    ({'chess': {'values': {'knight': -1}}},
+     'x: chess: value of knight must be a whole number of centipawns 0..100000, not -1'),
+    ({'chess': {'values': {'knight': True}}},
+     'x: chess: value of knight must be a whole number of centipawns 0..100000, not True'),
+    ({'chess': {'weights': {'TEMPO': 12.5}}},
+     'x: chess: weight TEMPO must be a whole number, not 12.5'),
+    ({'chess': {'weights': {'MOBILITY_MG': '3'}}},
+     "x: chess: weight MOBILITY_MG must be a number, not '3'"),
+    ({'chess': {'weights': {'MOBILITY_MG': float('nan')}}},
+     'x: chess: weight MOBILITY_MG must be a number, not nan'),
+])
+def test_bad_data_is_refused(data, message):
+    with pytest.raises(TunedDataError) as e:
+        parse_tuned(data, 'x')
+    assert str(e.value) == message
+
+
+def test_unknown_weight_message():
+    with pytest.raises(TunedDataError) as e:
+        parse_tuned({'chess': {'weights': {'RFP_MARGIN': 100}}}, 'x')
+    assert str(e.value).startswith("x: chess: unknown weight 'RFP_MARGIN' (known: MOBILITY_MG, ")
+
+
+def test_with_weights_changes_the_evaluation_exactly_and_restores_it():
+    pos = start_position('chess', 'r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1')
+    full, mat = evaluate(pos), evaluate(pos, material_only=True)
+    assert mat == 300 - 500
+    with with_weights('chess', {'knight': 350, 'rook': 480}, {'TEMPO': 20}):
+        assert evaluate(pos, material_only=True) == 350 - 480
+        assert values_for('chess')['knight'] == 350
+        with with_weights('chess', {}, {'TEMPO': 30}):          # nested: the inner wins
+            assert weights_for('chess')['TEMPO'] == 30
+        assert weights_for('chess')['TEMPO'] == 20
+    assert evaluate(pos) == full and evaluate(pos, material_only=True) == mat
+    with with_weights('chess', {}, {'TEMPO': params.TEMPO + 8}):
+        assert evaluate(pos) == full + 8                        # the tempo is added last
+    assert evaluate(pos) == full
+    # the quiescence search uses the same evaluation
+    with with_weights('chess', {}, {'TEMPO': params.TEMPO + 8}):
+        assert quiescence(pos) == quiescence(start_position(
+            'chess', 'r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1')) and quiescence(pos) == full + 8
+
+
+@pytest.mark.parametrize('values, weights, message', [
+    ({'eagle': 800}, {}, "chess: 'eagle' is not in its army"),
+    ({}, {'TEMPO': 1.5}, 'chess: weight TEMPO must be a whole number, not 1.5'),
+    ({}, {'NOPE': 1}, "chess: unknown weight 'NOPE'"),
+])
+def test_with_weights_refuses_bad_numbers(values, weights, message):
+    pos = start_position('chess')
+    before = evaluate(pos)
+    with pytest.raises(ValueError) as e:
+        with with_weights('chess', values, weights):
+            pass
+    assert str(e.value).startswith(message)
+    assert evaluate(pos) == before
+
+
+def test_quiescence_of_a_hanging_piece():
+    pos = start_position('chess', '4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1')
+    assert quiescence(pos) - evaluate(pos) > 250     # Rxd5 wins the Knight
+
+
+def test_engine_without_tuned_data_is_unchanged():
+    r = cli('bench', '--depth', '4', tuned='off')
+    assert r.returncode == 0, r.stderr
+    assert f'Total nodes: {BENCH_DEPTH4_UNTUNED}' in r.stdout
+
+
+def test_tuned_file_with_the_untuned_numbers_changes_nothing(tmp_path):
+    data = {name: {'values': untuned_values(name),
+                   'weights': {n: getattr(params, n) for n in WEIGHTS}}
+            for name in VARIANT_DATA}
+    f = tmp_path / 'same.json'
+    f.write_text(format_tuned(data))
+    r = cli('bench', '--depth', '4', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert f'Total nodes: {BENCH_DEPTH4_UNTUNED}' in r.stdout
+
+
+def test_tuned_values_reach_the_rules_and_the_search(tmp_path):
+    f = tmp_path / 'knight.json'
+    f.write_text(json.dumps({'chess': {'values': {'knight': 200}, 'weights': {'TEMPO': 0}}}))
+    r = cli('tune', 'show', '--variant', 'chess', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[:2] == [f'tuned data: {f}', 'chess: knight 300->200; TEMPO 12->0']
+    r = cli('bench', '--depth', '4', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert f'Total nodes: {BENCH_DEPTH4_UNTUNED}' not in r.stdout
+    code = ('from cazaux_engine import start_position; '
+            'print(start_position("chess").rules.value[5])')   # army index 5: knight
+    env = dict(os.environ, CAZAUX_ENGINE_TUNED=str(f))
+    p = subprocess.run([sys.executable, '-c', code], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert p.stdout.strip() == '200'
+
+
+def test_off_shows_untuned(tmp_path):
+    r = cli('tune', 'show', tuned='off')
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ['tuned data: off (CAZAUX_ENGINE_TUNED=off)'] + [
+        f'{name}: untuned' for name in VARIANT_DATA]
+
+
+@pytest.mark.parametrize('content, message', [
+    (None, 'error: tuned data: CAZAUX_ENGINE_TUNED={f}: cannot read tuned data {f}: '
+           'No such file or directory'),
+    ('{"chess": ', 'error: tuned data: CAZAUX_ENGINE_TUNED={f}: {f}: not valid JSON: '
+                   'Expecting value: line 1 column 11 (char 10)'),
+    ('{"chess": {"values": {"eagle": 700}}}',
+     'error: tuned data: CAZAUX_ENGINE_TUNED={f}: {f}: chess: eagle is not in its army'),
+])
+@pytest.mark.parametrize('argv', [('bench', '--depth', '1'), ('tune', 'show'), ()])
+def test_bad_tuned_file_stops_every_command_with_a_message(tmp_path, content, message, argv):
+    f = tmp_path / 'bad.json'
+    if content is not None:
+        f.write_text(content)
+    r = cli(*argv, tuned=f)
+    assert r.returncode == 2
+    assert r.stdout == ''
+    assert r.stderr.strip() == message.format(f=f)

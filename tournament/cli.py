@@ -1,0 +1,337 @@
+"""``cazaux-engine match``: engine-vs-engine tournaments in every variant.
+
+The command line only: the work is done by :mod:`tournament`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from cazaux_engine import get_variant
+from cazaux_engine.variants import VARIANTS
+
+from .adjudication import AdjudicationError, parse_draw, parse_resign
+from .arbiter import ArbiterSettings
+from .client import EngineError
+from .detect import detect_protocol, make_client
+from .engine_spec import (EngineSpec, EngineSpecError, assign_names,
+                                     limit_fields, parse_engine_spec, parse_fields)
+from .eventlog import EventLog
+from .openings import OpeningError, load_openings
+from .report import final_table
+from .resume import ResumeError, played_games
+from .runner import Player, Tournament, TournamentAborted
+from .schedule import make_schedule, pairs
+from .sprt import SprtError, parse_sprt
+from .timecontrol import TimeControl, TimeControlError, parse_tc, with_limits
+
+DESCRIPTION = """\
+Play a tournament between engines that speak XBoard (CECP v2) or UCI, in any
+variant of this engine (docs/rules.md).  The runner is the arbiter: it keeps every
+game with its own rules, so an illegal move, a false claim, a loss on time, a
+crash or a hang each lose the game (the engine is restarted and the tournament
+goes on).  Games are appended to the PGN file as they finish; running the same
+command again with the same --pgn file continues where it stopped."""
+
+EPILOG = """\
+engines (--engine SPEC, once per engine, at least two):
+  CMD                      a command line; the protocol is detected (up to ten
+                           seconds for XBoard engines that ignore "uci")
+  uci:CMD, xboard:CMD      the same, protocol stated
+  cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [tc=TC|st=S] [nodes=N]
+      [depth=D] [option.NAME=VALUE ...]
+                           key=value fields, shell-quoted, e.g.
+                           "cmd='cazaux-engine --option Evaluation=material' name=material"
+  Names default to the engine's own (UCI "id name", XBoard "myname"); engines
+  that would share a name are told apart by their arguments.  Options are sent
+  as "setoption name N value V" (UCI) or "option N=V" (XBoard) before the
+  variant is checked, and the engine's variant list is read again after them
+  (Fairy-Stockfish's option.VariantPath=FILE, Sjaak II's variant file).
+  tc=, st=, nodes=, depth= are that engine's own limits, in place of --tc,
+  --st, --nodes, --depth: a time-odds match is
+  --engine "cmd=a tc=10+0.1" --engine "cmd=b tc=1+0.01".
+
+time control (at least one of --tc, --st, --nodes, --depth, or each engine's own):
+  --tc [MOVES/]BASE[+INC]  BASE seconds (or MIN:SEC) per game, INC seconds added
+                           after each move, BASE added again every MOVES moves:
+                           10+0.1, 40/60, 1:30+1
+  --st SECONDS             fixed time per move
+  --nodes N, --depth D     search limits, alone or on top of a clock (XBoard
+                           engines get "nps N" with "st 1" for a node limit,
+                           unless they declare nps=0; next to a clock XBoard
+                           has no node limit)
+  What each engine is sent is printed at the start.  The arbiter measures each
+  move from the command that starts the search to the arrival of the move, and
+  a move that overruns the clock by more than --margin loses on time.  Without
+  a clock an engine that stays silent for --timeout seconds loses ("stalled
+  connection").
+
+openings (--openings):
+  default                  the variant's default start position
+  balanced                 the variant's shipped balanced short openings (a few
+                           plies from the start or a Black-choice setup, each
+                           scored within +-50 cp by a short search)
+  all                      every Black-choice placement (24 in zanzibar-s, 288 in
+                           zanzibar-xl, 10080 in maasai), in index order
+  random                   a random placement per pair of games (--seed)
+  FILE                     one opening per line: a FEN or EPD line, optionally
+                           followed by "moves M1 M2 ...", or moves from the
+                           default start; FILE.pgn: the FEN and moves of each
+                           game (--opening-plies caps the moves); coordinates or
+                           SAN
+  Each opening is played twice, colours reversed (a game pair).  Without
+  --games, one pass over the openings is played (2 games per pairing for
+  default and random).
+
+moves: engines may write coordinates (with or without a forced promotion's
+  letter), O-O/O-O-O (0-0), XBoard's two-leg e.p. capture, or SAN; an XBoard
+  engine with feature san=1 is sent SAN.  Anything else loses the game, with
+  the move and the FEN in the log and the PGN.
+
+output:
+  PGN with tags Variant, SetUp, FEN, TimeControl (White/BlackTimeControl with
+  time odds), Result, Termination (PGN standard values: normal, time forfeit,
+  rules infraction, adjudication, abandoned, stalled connection), PlyCount,
+  Opening; moves in coordinate notation, ranks from 1 in every variant;
+  comments {score/depth time}.  A progress line per finished game; at the end
+  a table (Elo against the field with 95% error margin, score, draws) and for
+  each pairing its score, the game pairs by points (Ptnml), Elo difference
+  +/- 95% margin, normalized Elo and likelihood of superiority (LOS) of the
+  pentanomial model (trinomial with one game per pairing), and the games lost
+  by an illegal move with the score of the games decided on the board.
+
+examples:
+  cazaux-engine match --variant zanzibar-s --engine cazaux-engine \\
+      --engine "cazaux-engine --option Evaluation=material" \\
+      --games 40 --tc 10+0.1 --openings random --pgn zs.pgn
+  cazaux-engine match --variant pemba --engine uci:./new --engine uci:./old \\
+      --tc 5+0.05 --games 2000 --sprt elo0=0,elo1=10 --pgn sprt.pgn
+  cazaux-engine match --variant pemba --engine cazaux-engine \\
+      --engine "cmd='sjaakii sjaak_variants.txt' proto=xboard" \\
+      --tc 10+0.1 --openings balanced --games 20 --pgn sjaak.pgn
+  cazaux-engine match --variant maasai --engine a --engine b --engine c \\
+      --nodes 2000 --games 4 --pgn rr.pgn
+
+exit status: 0 done (or SPRT decided), 1 an engine cannot play, 2 bad
+arguments, 130 interrupted."""
+
+
+def cores() -> int:
+    """Cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog='cazaux-engine match', description=DESCRIPTION,
+                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--variant', required=True, choices=tuple(VARIANTS), metavar='V',
+                    help=f'the variant: {", ".join(VARIANTS)}, or one of a file given '
+                         f'with --variants FILE (before or after "match"; the engines '
+                         f'need the file too, e.g. option.VariantPath=FILE)')
+    ap.add_argument('--engine', action='append', default=[], metavar='SPEC',
+                    help='an engine (see "engines" below); give two or more')
+    ap.add_argument('--each', action='append', default=[], metavar='FIELDS',
+                    help='key=value fields for every engine, e.g. "option.Hash=16 proto=uci"')
+    ap.add_argument('--games', type=int, metavar='N',
+                    help='games per pairing (default: each opening once with each colour)')
+    ap.add_argument('--gauntlet', action='store_true',
+                    help='the first engine plays each of the others (default: round robin)')
+    tc = ap.add_mutually_exclusive_group()
+    tc.add_argument('--tc', metavar='TC', help='clock: [MOVES/]BASE[+INC], e.g. 10+0.1')
+    tc.add_argument('--st', type=float, metavar='SECONDS', help='fixed time per move')
+    ap.add_argument('--nodes', type=int, default=0, metavar='N', help='nodes per move')
+    ap.add_argument('--depth', type=int, default=0, metavar='D', help='depth (plies) per move')
+    ap.add_argument('--margin', type=float, default=100, metavar='MS',
+                    help='milliseconds a move may overrun the clock (default 100)')
+    ap.add_argument('--timeout', type=float, default=30, metavar='SECONDS',
+                    help='longest wait for a handshake, a sync, or a move without clock '
+                         '(default 30)')
+    ap.add_argument('--maxmoves', type=int, default=0, metavar='N',
+                    help='adjudicate a draw after N moves by each side (default: never)')
+    ap.add_argument('--resign', metavar='movecount=N,score=CP',
+                    help='adjudicate a win when for N moves the loser\'s engine scores at '
+                         'most -CP and the winner\'s at least +CP (default: never)')
+    ap.add_argument('--draw', metavar='movenumber=M,movecount=N,score=CP',
+                    help='adjudicate a draw from move M on when both engines scored within '
+                         '+/-CP for their last N moves (default: never)')
+    ap.add_argument('--pgn', required=True, metavar='FILE',
+                    help='games are appended here; an existing file is resumed')
+    ap.add_argument('--openings', default='default', metavar='default|balanced|all|random|FILE',
+                    help='start positions (default: default)')
+    ap.add_argument('--opening-plies', type=int, metavar='N',
+                    help='use at most N moves of each opening of a FILE')
+    ap.add_argument('--seed', type=int, default=0, help='seed of --openings random (default 0)')
+    ap.add_argument('--concurrency', type=int, default=cores(), metavar='K',
+                    help=f'games played at once (default: the number of cores, here {cores()})')
+    ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B,model=M]',
+                    help='sequential test (GSPRT, pentanomial on game pairs) of the first '
+                         'engine against the second; stops when decided (alpha and beta '
+                         'default to 0.05; model logistic, the default, or normalized Elo)')
+    ap.add_argument('--event', default='cazaux-engine match', help='the PGN Event tag')
+    ap.add_argument('--log', metavar='FILE', help='append warnings and results to FILE')
+    ap.add_argument('--debug', action='store_true',
+                    help='also log every line to and from the engines (needs --log)')
+    return ap
+
+
+def time_control(args) -> TimeControl:
+    """The tournament's limits (``--tc``/``--st``, ``--nodes``, ``--depth``);
+    they may be empty when every engine has its own."""
+    if args.nodes < 0 or args.depth < 0:
+        raise TimeControlError('--nodes and --depth must not be negative')
+    if args.tc:
+        t = parse_tc(args.tc)
+        return TimeControl(t.moves, t.base, t.inc, 0.0, args.depth, args.nodes)
+    if args.st is not None:
+        if args.st <= 0:
+            raise TimeControlError('--st must be above 0')
+        return TimeControl(movetime=args.st, depth=args.depth, nodes=args.nodes)
+    return TimeControl(depth=args.depth, nodes=args.nodes)
+
+
+def engine_tcs(tc: TimeControl, specs: list[EngineSpec]) -> list[TimeControl]:
+    """Each engine's limits: the tournament's, with its own tc=, st=, nodes=,
+    depth= in their place (TimeControlError if an engine is left with none)."""
+    out = []
+    for k, s in enumerate(specs, 1):
+        own = with_limits(tc, s.limits)
+        if own == TimeControl():
+            raise TimeControlError(
+                'give a time control: --tc, --st, --nodes or --depth'
+                if not any(x.limits for x in specs) else
+                f'engine {k} ({s.text}) has no limit: give --tc, --st, --nodes or --depth, '
+                'or tc=, st=, nodes=, depth= in its --engine')
+        out.append(own)
+    return out
+
+
+def engine_specs(args) -> list[EngineSpec]:
+    each: dict = {}
+    for text in args.each:
+        fields = parse_fields(text)
+        if 'cmd' in fields or 'name' in fields:
+            raise EngineSpecError(f'--each {text!r}: cmd= and name= belong to one --engine')
+        if ('tc' in fields or 'st' in fields) and ('tc' in each or 'st' in each):
+            each.pop('tc', None)
+            each.pop('st', None)
+        each.update(fields)
+    specs = []
+    for text in args.engine:
+        s = parse_engine_spec(text)
+        s = s.with_options({k[len('option.'):]: v for k, v in each.items()
+                            if k.startswith('option.')}, limit_fields(each))
+        if 'proto' in each and s.proto == 'auto':
+            s.proto = each['proto']
+        if 'dir' in each and s.dir is None:
+            s.dir = each['dir']
+        specs.append(s)
+    return specs
+
+
+def probe(spec: EngineSpec, variant, tc: TimeControl, timeout: float,
+          log: EventLog) -> tuple[str | None, str]:
+    """Resolve the protocol, check that the engine starts, plays the variant and
+    takes its limits; return the name it gives itself and what it is sent of
+    its limits (EngineError if it cannot play)."""
+    if spec.proto == 'auto':
+        spec.proto = detect_protocol(spec, log=log.io_hook)
+    c = make_client(spec, spec.proto, ' '.join(spec.argv), timeout, log.io_hook)
+    try:
+        c.start(variant)
+        c.check_limits(tc)
+        return c.reported_name, c.limits_text(tc)
+    finally:
+        if c.process:
+            if c.process.alive():
+                c.quit()
+            else:
+                c.kill()
+
+
+def main(argv: list[str]) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    try:
+        tc = time_control(args)
+        specs = engine_specs(args)
+        tcs = engine_tcs(tc, specs)
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+        resign = parse_resign(args.resign) if args.resign else None
+        draw = parse_draw(args.draw) if args.draw else None
+    except (TimeControlError, EngineSpecError, SprtError, AdjudicationError) as e:
+        ap.error(str(e))
+    if len(specs) < 2:
+        ap.error('give at least two engines (--engine SPEC --engine SPEC)')
+    if sprt and len(specs) != 2:
+        ap.error('--sprt needs exactly two engines')
+    if args.debug and not args.log:
+        ap.error('--debug needs --log FILE')
+    if args.concurrency < 1 or (args.games is not None and args.games < 1):
+        ap.error('--concurrency and --games must be at least 1')
+    variant = get_variant(args.variant)
+    try:
+        openings = load_openings(args.openings, variant, args.seed, args.opening_plies)
+    except OpeningError as e:
+        ap.error(str(e))
+    games = args.games if args.games is not None else 2 * (openings.count or 1)
+    try:
+        with open(args.pgn, 'a', encoding='utf-8'):
+            pass
+    except OSError as e:
+        ap.error(f'cannot write --pgn {args.pgn}: {e.strerror or e}')
+
+    log = EventLog(args.log, args.debug)
+    try:
+        reported, sent = [], []
+        for k, (s, own) in enumerate(zip(specs, tcs), 1):
+            try:
+                name, limits = probe(s, variant, own, args.timeout, log)
+            except EngineError as e:
+                print(f'error: engine {k} ({s.text}) cannot play {variant.name}: {e}',
+                      file=sys.stderr)
+                return 1
+            reported.append(name)
+            sent.append(limits)
+        names = assign_names(specs, reported)
+        players = [Player(s, n, own) for s, n, own in zip(specs, names, tcs)]
+        schedule = make_schedule(len(players), games, openings, args.gauntlet)
+        try:
+            done, warning = played_games(args.pgn, schedule, names, variant.name)
+        except ResumeError as e:
+            print(f'error: {e}', file=sys.stderr)
+            return 2
+        if warning:
+            log.warn(warning)
+        settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves,
+                                   resign, draw)
+        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
+                       args.event, log, out=lambda line: print(line, flush=True), done=done)
+        same = all(own == tcs[0] for own in tcs)
+        print(f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
+              f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
+              f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
+              f'{tcs[0].describe() if same else "limits per engine"}; '
+              f'concurrency {args.concurrency}', flush=True)
+        for name, s, own, limits in zip(names, specs, tcs, sent):
+            print(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}', flush=True)
+        status = 0
+        try:
+            t.run()
+        except KeyboardInterrupt:
+            print('\ninterrupted: finished games are in the PGN file; rerun to continue',
+                  file=sys.stderr)
+            status = 130
+        except TournamentAborted as e:
+            print(f'error: {e}', file=sys.stderr)
+            status = 1
+        print()
+        print(final_table(t.standings, pairs(len(players), args.gauntlet), sprt), flush=True)
+        if t.decision:
+            print(f'SPRT decided ({t.decision}) after {t.finished} games: stopped early')
+        return status
+    finally:
+        log.close()

@@ -1,0 +1,280 @@
+"""``cazaux-engine tune``: the evaluation tuning pipeline (docs/strength.md).
+
+The command line only: the work is done by :mod:`tuning`.  Games come
+from ``cazaux-engine match`` (its PGN files are read here, with
+:mod:`tournament.pgn`); ``fit`` needs numpy and scipy (the optional
+``tune`` extra), the other subcommands do not.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from cazaux_engine import VARIANT_NAMES, get_variant, tuned
+from cazaux_engine.tuned import TunedDataError
+
+from tournament.pgn import read_pgn_file
+
+DESCRIPTION = """\
+Tune the evaluation by Texel's method: generate games with "cazaux-engine
+match" (random openings from "tune openings"), extract quiet positions with
+their game results ("tune extract"), fit piece values and evaluation weights
+to them ("tune fit", needs numpy and scipy: the "tune" extra),
+verify the fitted data by games (CAZAUX_ENGINE_TUNED=FILE against
+CAZAUX_ENGINE_TUNED=off) and look at the numbers in use ("tune show").
+docs/strength.md gives the full commands."""
+
+EPILOG = """\
+tuned data: cazaux_engine/tuned.json, {variant: {"values": {piece: cp},
+"weights": {PARAM: number}}}.  The environment variable CAZAUX_ENGINE_TUNED
+selects the data every cazaux-engine command uses: unset, that file; "off",
+none (the untuned engine); else the path of another file (a fit to try).
+
+examples:
+  cazaux-engine tune openings --variant pemba --count 200 --out pemba-openings.txt
+  cazaux-engine tune extract --variant pemba --out pemba.tsv games/*.pgn
+  cazaux-engine tune fit --variant pemba --out candidate.json pemba.tsv
+  cazaux-engine tune show --variant pemba"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog='cazaux-engine tune', description=DESCRIPTION,
+                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest='command', metavar='COMMAND', required=True)
+
+    def variant_arg(p):
+        p.add_argument('--variant', required=True, choices=VARIANT_NAMES, metavar='V',
+                       help=f'the variant: {", ".join(VARIANT_NAMES)}')
+
+    p = sub.add_parser('openings', help='random balanced openings for self-play',
+                       description='Openings for "cazaux-engine match --openings FILE": '
+                       'random moves, each within --margin of the best by quiescence, '
+                       'from the default start or a random Black-choice placement.')
+    variant_arg(p)
+    p.add_argument('--count', type=int, default=100, metavar='N', help='openings (default 100)')
+    p.add_argument('--plies', type=int, default=8, metavar='N',
+                   help='random plies per opening (default 8)')
+    p.add_argument('--margin', type=int, default=50, metavar='CP',
+                   help='a random move is at most CP worse than the best (default 50)')
+    p.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
+    p.add_argument('--default-start', action='store_true',
+                   help='always start from the default position (no random placement)')
+    p.add_argument('--out', required=True, metavar='FILE', help='write the openings here')
+
+    p = sub.add_parser('extract', help='quiet positions with game results from PGN files',
+                       description='Quiet positions with the results of their games, '
+                       'from the PGN files of "cazaux-engine match", as lines '
+                       '"variant<TAB>FEN<TAB>result" (result 1-0, 0-1 or 1/2-1/2).')
+    variant_arg(p)
+    p.add_argument('pgn', nargs='+', metavar='PGN', help='PGN files of finished games')
+    p.add_argument('--skip-plies', type=int, default=8, metavar='N',
+                   help='leave out the first N plies of each game, and opening-book '
+                        'moves (default 8)')
+    p.add_argument('--quiet-margin', type=int, default=0, metavar='CP',
+                   help='keep positions whose quiescence score is within CP of the static '
+                        'evaluation (default 0: equal)')
+    p.add_argument('--terminations', default='normal,adjudication', metavar='LIST',
+                   help='use games with these PGN Termination values (default '
+                        '"normal,adjudication")')
+    p.add_argument('--out', required=True, metavar='FILE',
+                   help='write the positions here (appended to an existing file)')
+
+    p = sub.add_parser('fit', help='fit piece values and weights (Texel\'s method)',
+                       description='Fit K, then the parameters, by Texel\'s method on the '
+                       'positions of --variant in the files given; start from the numbers '
+                       'in use (CAZAUX_ENGINE_TUNED).  Needs numpy and scipy.')
+    variant_arg(p)
+    p.add_argument('positions', nargs='+', metavar='FILE', help='files from "tune extract"')
+    p.add_argument('--params', metavar='LIST',
+                   help='comma-separated pieces and weights to fit (default: every piece '
+                        'value but King and Pawn, and the mobility, advance, passed, Pawn '
+                        'centre, King and tempo weights)')
+    p.add_argument('--iterations', type=int, default=3, metavar='N',
+                   help='refreshes of the linearised model (default 3; 0: only K and the '
+                        'loss)')
+    p.add_argument('--loss', choices=('mse', 'log'), default='mse',
+                   help='mse: Texel\'s mean squared error (default); log: cross-entropy')
+    p.add_argument('--ridge', type=float, default=0.0, metavar='X',
+                   help='pull toward the starting numbers: X times the squared distance '
+                        'in finite-difference steps (default 0)')
+    p.add_argument('--holdout', type=float, default=0.0, metavar='F',
+                   help='hold out about this fraction of the games (whole games) and report '
+                        'the loss on them before and after the fit (default 0: none)')
+    p.add_argument('--max-positions', type=int, default=0, metavar='N',
+                   help='use a random sample of N positions (default: all)')
+    p.add_argument('--seed', type=int, default=0, help='seed of --max-positions (default 0)')
+    p.add_argument('--out', metavar='FILE',
+                   help='write the fitted numbers as the variant\'s entry of this tuned-data '
+                        'file (created, or the other variants kept)')
+
+    p = sub.add_parser('show', help='the piece values and weights in use',
+                       description='The piece values and evaluation weights each variant uses '
+                       '(with CAZAUX_ENGINE_TUNED as set), beside the untuned ones.')
+    p.add_argument('--variant', choices=VARIANT_NAMES, metavar='V',
+                   help='only this variant (default: all)')
+    return ap
+
+
+def cmd_openings(args, ap) -> int:
+    from tuning.openings import random_openings
+    if args.count < 1 or args.plies < 0 or args.margin < 0:
+        ap.error('--count must be at least 1, --plies and --margin not negative')
+    variant = get_variant(args.variant)
+    t = time.perf_counter()
+    try:
+        lines = random_openings(variant, args.count, args.plies, args.margin, args.seed,
+                                not args.default_start)
+    except ValueError as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 1
+    with open(args.out, 'w', encoding='utf-8') as f:
+        f.write(f'# cazaux-engine tune openings --variant {variant.name} --count {args.count} '
+                f'--plies {args.plies} --margin {args.margin} --seed {args.seed}'
+                f'{" --default-start" if args.default_start else ""}\n')
+        for line in lines:
+            f.write(line + '\n')
+    print(f'{len(lines)} openings in {args.out} ({time.perf_counter() - t:.1f} s)')
+    return 0
+
+
+def game_records(path: str, variant_name: str, counts):
+    """The games of ``variant_name`` in a PGN file, as extraction records."""
+    from tuning.extract import GameRecord
+    for i, g in enumerate(read_pgn_file(path).games, 1):
+        v = g.tags.get('Variant', 'chess').lower()
+        if v == 'standard':
+            v = 'chess'
+        if v != variant_name:
+            counts.games += 1
+            counts.skip('other variant')
+            continue
+        book = 0
+        for c in g.comments:
+            if c != 'book':
+                break
+            book += 1
+        yield GameRecord(g.tags.get('FEN', get_variant(variant_name).start), tuple(g.moves),
+                         g.result, g.tags.get('Termination', 'normal'), book, f'{path}#{i}')
+
+
+def cmd_extract(args, ap) -> int:
+    from tuning.extract import Counts, Settings, format_sample, game_samples
+    if args.skip_plies < 0 or args.quiet_margin < 0:
+        ap.error('--skip-plies and --quiet-margin must not be negative')
+    for path in args.pgn:
+        if not os.path.isfile(path):
+            ap.error(f'no such PGN file: {path}')
+    settings = Settings(args.skip_plies, args.quiet_margin,
+                        tuple(x.strip() for x in args.terminations.split(',') if x.strip()))
+    variant = get_variant(args.variant)
+    counts = Counts()
+    t = time.perf_counter()
+    with open(args.out, 'a', encoding='utf-8') as out:
+        for path in args.pgn:
+            for g in game_records(path, variant.name, counts):
+                for s in game_samples(variant, g, settings, counts):
+                    out.write(format_sample(variant.name, s))
+    skipped = ', '.join(f'{n} {r}' for r, n in sorted(counts.skipped.items())) or 'none'
+    print(f'{counts.games} games read, {counts.used} used (skipped: {skipped})')
+    print(f'{counts.positions} positions after the first {settings.skip_plies} plies: '
+          f'{counts.in_check} in check, {counts.no_move} without a move, '
+          f'{counts.not_quiet} not quiet, {counts.kept} kept -> {args.out} '
+          f'({time.perf_counter() - t:.1f} s)')
+    return 0
+
+
+def cmd_fit(args, ap) -> int:
+    try:
+        from tuning.fit import split_holdout, tune
+    except ImportError as e:
+        print(f'error: "tune fit" needs numpy and scipy ({e}): pip install numpy scipy, '
+              f'or in the repository pip install -e ".[tune]"', file=sys.stderr)
+        return 2
+    from tuning.extract import PositionsError, read_samples
+    from tuning.parameters import parameters
+    if args.iterations < 0 or args.max_positions < 0 or args.ridge < 0:
+        ap.error('--iterations, --max-positions and --ridge must not be negative')
+    if not 0 <= args.holdout < 1:
+        ap.error('--holdout must be at least 0 and below 1')
+    variant = get_variant(args.variant)
+    names = [x.strip() for x in args.params.split(',') if x.strip()] if args.params else None
+    try:
+        params = parameters(variant.name, names)
+    except TunedDataError as e:
+        ap.error(str(e))
+    if args.out and os.path.exists(args.out):
+        try:
+            tuned.load_tuned(args.out)
+        except TunedDataError as e:
+            ap.error(f'--out: {e}')
+    t = time.perf_counter()
+    try:
+        samples = [s for path in args.positions for s in read_samples(path, variant)]
+    except PositionsError as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 2
+    if args.max_positions and len(samples) > args.max_positions:
+        import random
+        samples = random.Random(args.seed).sample(samples, args.max_positions)
+    if not samples:
+        print(f'error: no {variant.name} positions in {", ".join(args.positions)}',
+              file=sys.stderr)
+        return 2
+    samples, held = split_holdout(samples, args.holdout)
+    if not samples:
+        print('error: --holdout leaves no position to fit', file=sys.stderr)
+        return 2
+    print(f'{len(samples)} {variant.name} positions'
+          f'{f" ({len(held)} more held out)" if args.holdout else ""} '
+          f'({time.perf_counter() - t:.1f} s to read); {len(params)} parameters; '
+          f'tuned data: {tuned.source() or "off"}', flush=True)
+    r = tune(variant, samples, params, args.iterations, args.loss, args.ridge,
+             log=lambda s: print(s, flush=True), held=held)
+    print(f'loss {r.start_loss:.6f} -> {r.result.final_loss:.6f} (K = {r.K:.4f}, '
+          f'{r.result.evaluations} passes, {r.seconds_k + r.seconds_fit:.1f} s)')
+    if r.held_out:
+        print(f'held-out loss {r.held_out[0]:.6f} -> {r.held_out[1]:.6f} '
+              f'({len(held)} positions)')
+    if r.result.no_effect:
+        print(f'no measurable effect on these positions (left as they were): '
+              f'{", ".join(r.result.no_effect)}')
+    print(f'{"parameter":<16} {"untuned":>9} {"start":>9} {"fitted":>9}')
+    from tuning.parameters import untuned_values
+    from search.weights import default_weights
+    base_v, base_w = untuned_values(variant.name), default_weights()
+    for p in params:
+        new = (r.values if p.is_value else r.weights)[p.name]
+        base = base_v[p.name] if p.is_value else base_w[p.name]
+        print(f'{p.name:<16} {base:>9g} {p.start:>9g} {new:>9g}')
+    if args.out:
+        values = {**tuned.values_of(variant.name), **r.values}
+        weights = {**tuned.weights_of(variant.name), **r.weights}
+        tuned.write_entry(args.out, variant.name, values, weights)
+        print(f'written: {variant.name} in {args.out}')
+    return 0
+
+
+def cmd_show(args, ap) -> int:
+    from tuning.parameters import untuned_values
+    from search.weights import default_weights, values_for, weights_for
+    print(f'tuned data: {tuned.source() or "off (CAZAUX_ENGINE_TUNED=off)"}')
+    base_w = default_weights()
+    for name in [args.variant] if args.variant else VARIANT_NAMES:
+        base_v = untuned_values(name)
+        vals, ws = values_for(name), weights_for(name)
+        changed = ([f'{p} {base_v[p]}->{vals[p]}' for p in vals if vals[p] != base_v[p]]
+                   + [f'{w} {base_w[w]:g}->{ws[w]:g}' for w in ws if ws[w] != base_w[w]])
+        print(f'{name}: ' + ('; '.join(changed) if changed else 'untuned'))
+        if args.variant:
+            print('  values:  ' + ', '.join(f'{p} {v}' for p, v in vals.items() if p != 'king'))
+            print('  weights: ' + ', '.join(f'{w} {x:g}' for w, x in ws.items()))
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    return {'openings': cmd_openings, 'extract': cmd_extract, 'fit': cmd_fit,
+            'show': cmd_show}[args.command](args, ap)
