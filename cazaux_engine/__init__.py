@@ -15,15 +15,18 @@ __version__ = '0.2.0'
 
 from .compiled import core_kind, core_label  # noqa: E402
 from .fen import FenError, parse_fen, to_fen
+from .movegen import legal_moves
 from .notation import IllegalMoveError, move_text, parse_move
 from .outcome import Outcome, outcome
 from .perft import divide, perft
 from .position import Position
+from .registry import Registry
 from .variants import VARIANT_NAMES, Variant, VariantError, get_variant
 
 
 def start_position(variant: str | Variant, fen: str | None = None) -> Position:
-    """A position of ``variant`` (a name or a Variant): its start or ``fen``."""
+    """A position of ``variant`` (a built-in variant's name, or a Variant): its
+    start or ``fen``."""
     v = get_variant(variant) if isinstance(variant, str) else variant
     return parse_fen(v, fen or v.start)
 
@@ -34,7 +37,7 @@ def engine_name() -> str:
     return f'cazaux-engine {__version__} ({core_label()})'
 
 
-__all__ = ['FenError', 'IllegalMoveError', 'Outcome', 'Position', 'VARIANT_NAMES',
-           'Variant', 'VariantError', '__version__', 'core_kind', 'divide', 'engine_name', 'get_variant',
+__all__ = ['FenError', 'IllegalMoveError', 'Outcome', 'Position', 'Registry', 'VARIANT_NAMES',
+           'Variant', 'VariantError', '__version__', 'core_kind', 'divide', 'engine_name', 'get_variant', 'legal_moves',
            'move_text', 'outcome', 'parse_fen', 'parse_move', 'perft', 'start_position',
            'to_fen']

@@ -4,7 +4,7 @@ A piece is defined by a Betza string (H.G. Muller's XBetza dialect, the subset
 these games need).  :func:`parse` turns it into :class:`Atom` records, from
 which :mod:`cazaux_engine.rules` builds the move generator's per-square tables;
 the same string (plus the variant's pawn, jump and castling rules, see
-:func:`cazaux_engine.variants.Variant.xboard_betza`) is what an XBoard
+:func:`protocol.xboard_variants.xboard_betza`) is what an XBoard
 ``piece`` command carries.
 
 Supported:

@@ -29,7 +29,7 @@ import sys
 # The modules compiled with Cython: the search's hot path.  Edit here only;
 # setup.py, packaging/build.py, the PyInstaller spec and the tests read this.
 HOT_MODULES = (
-    'cazaux_engine.movetables',
+    'cazaux_engine.rules',
     'cazaux_engine.position',
     'cazaux_engine.movegen',
     'cazaux_engine.gameend',
@@ -48,7 +48,7 @@ DIRECTIVES = {
     'language_level': 3,
     'boundscheck': False,        # no index checks on C arrays and memoryviews
     # no negative indices: the typed code indexes its arrays from 0 (a module
-    # that reads the rules' Python lists by signed piece code, movetables.py,
+    # that reads Python lists by signed piece code, rules.py,
     # turns it back on in its first line)
     'wraparound': False,
     'initializedcheck': False,   # memoryviews are always initialised before use

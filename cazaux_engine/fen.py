@@ -21,6 +21,7 @@ from .moves import EP, move_flag
 from .position import Position
 from .rules import OFFBOARD, Rules, compile_rules
 from .variants import Variant
+from .movegen import legal_moves
 
 
 class FenError(ValueError):
@@ -86,9 +87,9 @@ def parse_fen(variant: Variant, fen: str) -> Position:
     pos = Position(R, board, turn, rights, ep, halfmove, fullmove)
     if pos.attacked(pos.kings[-turn], turn):
         raise FenError('the side not to move is in check')
-    if ep and not any(move_flag(m) == EP for m in pos.legal_moves()):
+    if ep and not any(move_flag(m) == EP for m in legal_moves(pos)):
         pos.ep = 0                 # kept only when the capture is legal (as Position.push)
-        pos.hash = pos._compute_hash()
+        pos.hash = pos.compute_hash()
     return pos
 
 
@@ -139,7 +140,7 @@ def _parse_castling(R: Rules, board: list, text: str, kings: dict) -> int:
     if v.king_jump:
         for c, present in ((1, any(ch.isupper() for ch in text)), (-1, any(ch.islower() for ch in text))):
             if present and kings[c][0] in R.jump_zone[c]:
-                rights |= R.rights_bits[c]
+                rights |= R.rights_of(c)
         return rights
     if not v.castling:
         return 0        # letters a GUI wrote for a game without castling
@@ -149,14 +150,14 @@ def _parse_castling(R: Rules, board: list, text: str, kings: dict) -> int:
         bit = R.castle_letters.get(ch)
         if bit is None:
             # X-FEN / Shredder-FEN: the file of the castling Rook
-            for castle in R.castles[c]:
+            for castle in R.castlings(c):
                 if 'abcdefghijklmnop'[R.file_of(castle.rook)] == ch.lower():
                     bit = castle.bit
             if bit is None:
                 raise FenError(f'castling field {text!r}: {ch!r} names no castling of {v.name}')
         if rights & bit:
             raise FenError(f'castling field {text!r}: {ch!r} given twice')
-        castle = next(x for x in R.castles[c] if x.bit == bit)
+        castle = next(x for x in R.castlings(c) if x.bit == bit)
         if board[castle.king] == c and rook and board[castle.rook] == rook * c:
             rights |= bit
     return rights
@@ -180,9 +181,9 @@ def _parse_ep(R: Rules, board: list, text: str, turn: int) -> int:
             or board[origin] or board[victim] * them <= 0 or abs(board[victim]) not in R.ep_victims:
         raise FenError(f'en passant square {text}: no double step of {"Black" if turn > 0 else "White"} crossed it')
     # kept only when a capturer stands ready (and, checked by the caller, may legally take)
-    for s, _ in R.ep_sources[turn][sq]:
+    for s, _ in R.ep_sources_of(turn, sq):
         q = board[s]
-        if q * turn > 0 and R.is_ep_capturer[q]:
+        if q * turn > 0 and abs(q) in R.ep_capturers:
             return sq
     return 0
 
@@ -211,7 +212,7 @@ def placement(pos: Position) -> str:
 def castling_field(pos: Position) -> str:
     R = pos.rules
     if R.variant.king_jump:
-        s = ('K' if pos.rights & R.rights_bits[1] else '') + ('k' if pos.rights & R.rights_bits[-1] else '')
+        s = ('K' if pos.rights & R.rights_of(1) else '') + ('k' if pos.rights & R.rights_of(-1) else '')
     else:
         s = ''.join(ch for ch, bit in sorted(R.castle_letters.items(), key=lambda x: x[1])
                     if pos.rights & bit)

@@ -1,5 +1,6 @@
 # C declarations of gameend.py (the implementation and its documentation are there).
 cimport cython
+from cazaux_engine.movegen cimport MoveGen
 from cazaux_engine.position cimport Position
 
 cpdef enum:
@@ -20,7 +21,7 @@ cpdef int value_of(int code) noexcept nogil
 @cython.final
 cdef class GameEnd:
     cdef readonly bint shatranj, stalemate_loss
-    cdef int bare(self, Position pos, int n) noexcept nogil
+    cdef int bare(self, MoveGen g, Position pos, int n) noexcept nogil
     cdef int no_move(self, Position pos) noexcept nogil
     cdef bint repeated(self, Position pos, int root) noexcept nogil
-    cdef int at_node(self, Position pos, int n, int root) noexcept nogil
+    cdef int at_node(self, MoveGen g, Position pos, int n, int root) noexcept nogil

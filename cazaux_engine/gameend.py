@@ -32,10 +32,11 @@ otherwise apply.  No legal move
 and a repetition cannot come together (a position that repeats had moves).
 
 >>> from cazaux_engine.fen import parse_fen
+>>> from cazaux_engine.movegen import legal_moves
 >>> from cazaux_engine.variants import get_variant
 >>> v = get_variant('oblong44')
 >>> pos = parse_fen(v, 'K3/P1k1/4/4/4/4/4/4/4/4/4 w - - 0 1')
->>> pos.legal_moves(), REASONS[GameEnd(v).of(pos)]
+>>> legal_moves(pos), REASONS[GameEnd(v).of(pos)]
 ([], 'bare-king')
 """
 from __future__ import annotations
@@ -43,11 +44,11 @@ from __future__ import annotations
 import cython
 
 if cython.compiled:
-    from cython.cimports.cazaux_engine.movegen import gen_legal
+    from cython.cimports.cazaux_engine.movegen import MoveGen, gen_legal
     from cython.cimports.cazaux_engine.moves import move_to
     from cython.cimports.cazaux_engine.position import Position
 else:
-    from .movegen import gen_legal
+    from .movegen import MoveGen, gen_legal
     from .moves import move_to
     from .position import Position
 
@@ -95,12 +96,13 @@ class GameEnd:
         when known; ``root``: positions of history indexes above it count once
         for repetitions (-1: none do, the rule of the game)."""
         code: cython.int
+        g: MoveGen = MoveGen(pos.rules)
         if root < 0:
             root = pos.sp
-        code = self.at_node(pos, 0, root)
+        code = self.at_node(g, pos, 0, root)
         if code == NOT_OVER or code == TAKES_BACK:
             if legal_count < 0:
-                legal_count = gen_legal(pos, 0, False)
+                legal_count = gen_legal(g, pos, 0, False)
             if legal_count == 0:
                 return self.no_move(pos)
         return code
@@ -108,8 +110,8 @@ class GameEnd:
     @cython.cfunc
     @cython.exceptval(check=False)
     @cython.nogil
-    def bare(self, pos: Position, n: cython.int) -> cython.int:
-        """Rule 1 (``n``: where free room in the move buffer starts)."""
+    def bare(self, g: MoveGen, pos: Position, n: cython.int) -> cython.int:
+        """Rule 1 (``n``: where free room in the move buffer of ``g`` starts)."""
         us: cython.int = pos.turn
         nus: cython.int = pos.count(us)
         nthem: cython.int = pos.count(-us)
@@ -123,7 +125,7 @@ class GameEnd:
         if nthem == 1:
             return BARE_KING_WIN
         if nus == 1:
-            end = gen_legal(pos, n, False)
+            end = gen_legal(g, pos, n, False)
             if end == n:
                 return self.no_move(pos)         # mated or stalemated before the bare King's move
             if nthem == 2:
@@ -131,7 +133,7 @@ class GameEnd:
                     if pos.piece_at(-us, k) != pos.king_of(-us):
                         last = pos.piece_at(-us, k)
                 for k in range(n, end):
-                    if move_to(pos.moves[k]) == last:
+                    if move_to(g.moves[k]) == last:
                         return TAKES_BACK
             return BARE_KING_LOSS
         return NOT_OVER
@@ -171,19 +173,19 @@ class GameEnd:
     @cython.cfunc
     @cython.exceptval(check=False)
     @cython.nogil
-    def at_node(self, pos: Position, n: cython.int, root: cython.int) -> cython.int:
+    def at_node(self, g: MoveGen, pos: Position, n: cython.int, root: cython.int) -> cython.int:
         """Rules 1, 3 and 4, and rule 2 where rule 3 would apply; the search's
-        check at the head of a node (``n``: free room in the move buffer)."""
+        check at the head of a node (``n``: free room in the move buffer of ``g``)."""
         code: cython.int = NOT_OVER
         us: cython.int = pos.turn
         hm: cython.int = pos.halfmove
         if pos.count(us) == 1 or pos.count(-us) == 1:
-            code = self.bare(pos, n)
+            code = self.bare(g, pos, n)
             if code != NOT_OVER and code != TAKES_BACK:
                 return code
         if hm >= 4:
             if hm >= 100:
-                if gen_legal(pos, n, False) == n:
+                if gen_legal(g, pos, n, False) == n:
                     return self.no_move(pos)
                 return FIFTY_MOVES
             if self.repeated(pos, root):

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 
+from .movegen import legal_moves
+from .moves import move_from, move_promo, move_to
 from .position import Position
-from .rules import move_from, move_promo, move_to
 
 _MOVE = re.compile(r'^([a-p])(\d{1,2})([a-p])(\d{1,2})([a-zA-Z]?)$')
 
@@ -50,7 +51,7 @@ def parse_move(pos: Position, text: str, rank_base: int = 1, legal: list | None 
         to = R.parse_square(f'{tf}{int(tr) - rank_base + 1}')
     except ValueError:
         raise IllegalMoveError(f'{text}: square off the board') from None
-    moves = legal if legal is not None else pos.legal_moves()
+    moves = legal if legal is not None else legal_moves(pos)
     cands = [x for x in moves if move_from(x) == frm and move_to(x) == to]
     if not cands:
         raise IllegalMoveError(f'{text}: not legal in this position')

@@ -11,20 +11,17 @@ import sys
 import time
 
 from .fen import FenError, parse_fen
+from .movegen import legal_moves, perft
 from .notation import move_text
 from .position import Position
-from .variants import VariantError, get_variant
-
-
-def perft(pos: Position, depth: int) -> int:
-    """Leaf count at ``depth`` plies; the last ply is counted, not played."""
-    return pos.perft(depth)
+from .registry import Registry
+from .variants import VariantError
 
 
 def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     """(move text, leaf count) for each root move, in generation order."""
     out = []
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         out.append((m, perft(pos, depth - 1)))
         pos.pop()
@@ -40,8 +37,9 @@ Ranks are numbered from 1 on every board (UCI / FEN convention).
 --variants FILE first adds the variants of a variant file (docs/variants.md)."""
 
 
-def main(argv: list[str]) -> int:
-    """Command line: ``cazaux-engine perft``."""
+def main(argv: list[str], registry: Registry | None = None) -> int:
+    """Command line: ``cazaux-engine perft``; ``registry`` knows the variants
+    (default: the built-in ones)."""
     args = [a for a in argv if a != '--divide']
     if any(a in ('-h', '--help') for a in argv):
         print(USAGE)
@@ -50,7 +48,7 @@ def main(argv: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     try:
-        variant = get_variant(args[0])
+        variant = (registry or Registry()).get(args[0])
     except VariantError as e:
         print(f'error: {e}', file=sys.stderr)
         return 2

@@ -1,20 +1,30 @@
-"""Position: the board, its pieces, make/unmake and attacks.
+"""Position: the board of a game, its pieces, make/unmake and the attack test.
 
 This is the engine's hottest code, with :mod:`cazaux_engine.movegen` (the
 legal moves of a position).  It is written once, in Python, and compiled
 with Cython in pure-Python mode (types in ``position.pxd`` and in annotations
 of local variables); the same file runs interpreted when
-``CAZAUX_ENGINE_PURE=1`` or where no compiler was found, with the same
-results.  All state lives in int arrays (``array.array``, typed memoryviews
-when compiled): the board as a padded mailbox, the piece list of each
-colour, an undo record per move played (which is also the game's history of
-hashes), the piece-square sums of the evaluation, a move buffer that the
-generator appends to (the search keeps one list per ply in it, one after the
-other) and the generator's scratch marks.
+``CAZAUX_ENGINE_PURE=1``, with the same results.  All state lives in int
+arrays (``array.array``, typed memoryviews when compiled): the board as a
+padded mailbox, the piece list of each colour and an undo record per move
+played (which is also the game's history of hashes).  Nothing of a search
+lives here: the move lists and the incremental evaluation are the search's
+(:mod:`cazaux_engine.movegen`, :mod:`search.eval`); a move's effect on the
+board is recorded for them in :attr:`Position.changes`.
 
-Attacks are read from the reverse tables of :mod:`cazaux_engine.movetables`:
-who can capture on a square, by leaping from a square, by sliding or hopping
-along a line, or (Eagle, Rhinoceros) by stepping onto a line and sliding in.
+The attack test (:meth:`Position.attackers`) reads the reverse tables of
+the compiled rules (:mod:`cazaux_engine.compiler`) through the accessors of
+:mod:`cazaux_engine.layout`: who can capture on a square by leaping from a
+square, by sliding or hopping along a line, or (Eagle, Rhinoceros) by
+stepping onto a line and sliding in.  Check detection, the legality of King
+moves and the exchange evaluation all ask it.
+
+>>> from cazaux_engine import start_position, parse_move
+>>> pos = start_position('chess', '4k3/8/8/8/8/8/8/R3K3 w - - 0 1')
+>>> pos.attacked(pos.rules.parse_square('a8'), 1), pos.in_check()
+(True, False)
+>>> pos.push(parse_move(pos, 'a1a8')); pos.in_check()
+True
 """
 from __future__ import annotations
 
@@ -22,29 +32,38 @@ from array import array
 
 import cython
 
-from .movetables import tables_for
-from .rules import Rules
-
 if cython.compiled:
-    from cython.cimports.cazaux_engine.moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP,
-                                                     LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C, RIDE_M,
-                                                     make_move, move_flag, move_from, move_promo,
-                                                     move_to, side_of, with_promotion)
+    from cython.cimports.cazaux_engine.layout import (castle_count, castle_first, castle_king,
+                                                      castle_king_to, castle_next, castle_rook, castle_rook_to,
+                                                      colour_rights, ep_count, ep_move, ep_record, ep_source,
+                                                      is_ep_capturer, leap_count, leap_mask,
+                                                      leap_record, leap_source, ray_count,
+                                                      ray_hoppers, ray_length, ray_next,
+                                                      ray_record, ray_sliders, ray_square,
+                                                      ray_wings, rays_first, resets_clock,
+                                                      rights_kept, wing_count, wing_mask,
+                                                      wing_next, wing_square, z_ep_at, z_piece_at,
+                                                      z_rights_of)
+    from cython.cimports.cazaux_engine.moves import (CASTLE, DOUBLE, EP, move_flag, move_from,
+                                                     move_promo, move_to, side_of)
+    from cython.cimports.cazaux_engine.rules import Rules
 else:
-    from .moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE,
-                        RIDE_C, RIDE_M, make_move, move_flag, move_from, move_promo, move_to,
-                        side_of, with_promotion)
+    from .layout import (castle_count, castle_first, castle_king, castle_king_to, castle_next,
+                         castle_rook,
+                         castle_rook_to, colour_rights, ep_count, ep_move, ep_record, ep_source,
+                         is_ep_capturer, leap_count, leap_mask, leap_record, leap_source,
+                         ray_count, ray_hoppers, ray_length, ray_next, ray_record, ray_sliders,
+                         ray_square, ray_wings, rays_first, resets_clock, rights_kept, wing_count,
+                         wing_mask, wing_next, wing_square, z_ep_at, z_piece_at, z_rights_of)
+    from .moves import CASTLE, DOUBLE, EP, move_flag, move_from, move_promo, move_to, side_of
+    from .rules import Rules
 
 WHITE, BLACK = 1, -1
-MOVE_CAPACITY = 8192          # default size of the move buffer (reserve_moves grows it)
+MAX_CHANGES = 4               # board changes of one move: mover, victim, promotion, Rook
 
 
 def _ints(n: int, fill: int = 0) -> array:
     return array('i', [fill]) * n
-
-
-def _words(n: int) -> array:
-    return array('Q', [0]) * n
 
 
 def _grown(values, used: int, n: int, typecode: str) -> array:
@@ -60,16 +79,15 @@ class Position:
     """A game position of one variant, with the history needed for draws.
 
     Squares and moves are the ints of :mod:`cazaux_engine.moves`; use
-    :mod:`cazaux_engine.fen` and :mod:`cazaux_engine.notation` to convert.
+    :mod:`cazaux_engine.fen` and :mod:`cazaux_engine.notation` to convert,
+    and :func:`cazaux_engine.movegen.legal_moves` for the legal moves.
     ``turn`` is 1 (White) or -1 (Black).
     """
 
     def __init__(self, rules: Rules, board, turn: int, rights: int, ep: int,
                  halfmove: int = 0, fullmove: int = 1):
-        mt = tables_for(rules)
         self.rules = rules
-        self.mt = mt
-        size = mt.size
+        size = rules.size
         self.board = array('i', board)
         self.turn = turn
         self.king = _ints(2)
@@ -89,24 +107,14 @@ class Position:
         self.sp = 0
         self.cap = 0
         self.u_move = self.u_piece = self.u_cap = self.u_ep = self.u_rights = _ints(0)
-        self.u_half = self.u_mg = self.u_eg = self.u_npm_w = self.u_npm_b = _ints(0)
-        self.u_hash = self.u_pkey = _words(0)
+        self.u_half = _ints(0)
+        self.u_hash = array('Q')
         self.reserve_undo(64)
-        self.hash = self._compute_hash()
-        self.pst = None
-        self.has_pst = False
-        self.mg = self.eg = self.npm_w = self.npm_b = 0
-        self.pkey = 0
-        self.moves = _ints(MOVE_CAPACITY)
-        self.move_cap = MOVE_CAPACITY
-        self.overflow = False
-        self.ev_mark = _ints(size)
-        self.sus_mark = _ints(size)
-        self.forb_mark = _ints(size)
-        self.scr_mark = _ints(size)
-        self.checker_sq = _ints(16)
-        self.stamp = self.ev_stamp = self.n_checkers = 0
-        self.promo_tmp = _ints(256)
+        self.hash = self.compute_hash()
+        self.n_changes = 0
+        self.ch_code = _ints(MAX_CHANGES)
+        self.ch_from = _ints(MAX_CHANGES)
+        self.ch_to = _ints(MAX_CHANGES)
 
     # -- copying, history and Python views ----------------------------------------
 
@@ -124,15 +132,8 @@ class Position:
             p.u_rights[k] = self.u_rights[k]
             p.u_half[k] = self.u_half[k]
             p.u_hash[k] = self.u_hash[k]
-            p.u_mg[k] = self.u_mg[k]
-            p.u_eg[k] = self.u_eg[k]
-            p.u_npm_w[k] = self.u_npm_w[k]
-            p.u_npm_b[k] = self.u_npm_b[k]
-            p.u_pkey[k] = self.u_pkey[k]
         p.sp = self.sp
         p.hash = self.hash
-        if self.pst is not None:
-            p.set_pst(self.pst)
         return p
 
     def reserve_undo(self, n: cython.int):
@@ -147,32 +148,21 @@ class Position:
         self.u_ep = _grown(self.u_ep, old, n, 'i')
         self.u_rights = _grown(self.u_rights, old, n, 'i')
         self.u_half = _grown(self.u_half, old, n, 'i')
-        self.u_mg = _grown(self.u_mg, old, n, 'i')
-        self.u_eg = _grown(self.u_eg, old, n, 'i')
-        self.u_npm_w = _grown(self.u_npm_w, old, n, 'i')
-        self.u_npm_b = _grown(self.u_npm_b, old, n, 'i')
         self.u_hash = _grown(self.u_hash, old, n, 'Q')
-        self.u_pkey = _grown(self.u_pkey, old, n, 'Q')
         self.cap = n
 
-    def reserve_moves(self, n: int) -> None:
-        """Make the move buffer hold ``n`` moves (the search's lists of every ply)."""
-        if n > self.move_cap:
-            self.moves = _ints(n)
-            self.move_cap = n
-
-    def _compute_hash(self) -> int:
-        mt = self.mt
+    def compute_hash(self) -> int:
+        R = self.rules
         h = 0
-        for sq in self.rules.squares:
+        for sq in R.squares:
             p = self.board[sq]
             if p:
-                h ^= mt.z_piece[(p + mt.n) * mt.size + sq]
+                h ^= z_piece_at(self.rules, p, sq)
         if self.turn < 0:
-            h ^= mt.z_side
-        h ^= mt.z_rights[self.rights]
+            h ^= self.rules.z_side
+        h ^= z_rights_of(self.rules, self.rights)
         if self.ep:
-            h ^= mt.z_ep[self.ep]
+            h ^= z_ep_at(self.rules, self.ep)
         return h
 
     @property
@@ -191,50 +181,31 @@ class Position:
 
     def pieces(self) -> list:
         """``pieces[colour]``: the set of squares of that colour's pieces."""
-        size = self.mt.size
+        size = self.rules.size
         return [None] + [{self.plist[s * size + k] for k in range(self.pcount[s])} for s in (0, 1)]
 
     @property
 
-    def psq(self) -> int:
-        """The piece-square sums in one int (mg, eg, npm White, npm Black, pawn key),
-        as :func:`search.eval.pack` packs a table entry."""
-        parts = [self.mg, self.eg, self.npm_w, self.npm_b, self.pkey]    # Python ints
-        return sum(x << 22 * k for k, x in enumerate(parts))
+    def changes(self) -> list:
+        """What the last make() changed on the board: (piece, from, to) per
+        piece, ``from`` -1 for a piece that appeared (a promotion's new
+        piece), ``to`` -1 for one that left (a capture's victim, a promoted
+        piece).  For incremental evaluations."""
+        return [(self.ch_code[k], self.ch_from[k], self.ch_to[k]) for k in range(self.n_changes)]
 
-    def set_pst(self, pst) -> None:
-        """Install piece-square tables kept up to date by push/pop (None removes them).
-
-        ``pst`` has int arrays ``mg``, ``eg`` and ``key`` (unsigned 64-bit)
-        indexed ``(code + n) * size + sq`` and ``npm`` indexed ``code + n``;
-        ``mg``/``eg`` then hold the sums over the pieces on the board,
-        ``npm_w``/``npm_b`` the sums of ``npm`` over each colour's pieces and
-        ``pkey`` the sum of the keys (the search's evaluation reads them).
-        """
-        self.pst = pst
-        self.has_pst = pst is not None
-        self.mg = self.eg = self.npm_w = self.npm_b = 0
-        self.pkey = 0
-        if pst is not None:
-            self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = pst.mg, pst.eg, pst.npm, pst.key
-            for sq in self.rules.squares:
-                p = self.board[sq]
-                if p:
-                    self.psq_add(p, sq)
-
-    # -- piece lists and piece-square sums ----------------------------------------------
+    # -- piece lists ---------------------------------------------------------------------
 
     def add_piece(self, sq: cython.int, code: cython.int) -> cython.void:
         s: cython.int = side_of(code)
         k: cython.int = self.pcount[s]
-        self.plist[s * self.mt.size + k] = sq
+        self.plist[s * self.rules.size + k] = sq
         self.pindex[sq] = k
         self.pcount[s] = k + 1
 
     def remove_piece(self, sq: cython.int) -> cython.void:
         """Take the piece on ``sq`` off its colour's list (the board is not touched)."""
         s: cython.int = side_of(self.board[sq])
-        base: cython.int = s * self.mt.size
+        base: cython.int = s * self.rules.size
         k: cython.int = self.pindex[sq]
         last: cython.int = self.plist[base + self.pcount[s] - 1]
         self.plist[base + k] = last
@@ -244,28 +215,16 @@ class Position:
     def relocate(self, frm: cython.int, to: cython.int) -> cython.void:
         """The piece on ``frm`` (list entry) now stands on ``to``."""
         k: cython.int = self.pindex[frm]
-        self.plist[side_of(self.board[frm]) * self.mt.size + k] = to
+        self.plist[side_of(self.board[frm]) * self.rules.size + k] = to
         self.pindex[to] = k
 
-    def psq_add(self, code: cython.int, sq: cython.int) -> cython.void:
-        i: cython.int = (code + self.mt.n) * self.mt.size + sq
-        self.mg += self.pst_mg[i]
-        self.eg += self.pst_eg[i]
-        self.pkey += self.pst_key[i]
-        if code > 0:
-            self.npm_w += self.pst_npm[code + self.mt.n]
-        else:
-            self.npm_b += self.pst_npm[code + self.mt.n]
-
-    def psq_sub(self, code: cython.int, sq: cython.int) -> cython.void:
-        i: cython.int = (code + self.mt.n) * self.mt.size + sq
-        self.mg -= self.pst_mg[i]
-        self.eg -= self.pst_eg[i]
-        self.pkey -= self.pst_key[i]
-        if code > 0:
-            self.npm_w -= self.pst_npm[code + self.mt.n]
-        else:
-            self.npm_b -= self.pst_npm[code + self.mt.n]
+    def changed(self, code: cython.int, frm: cython.int, to: cython.int) -> cython.void:
+        """Record one board change of the move being made (see :attr:`changes`)."""
+        k: cython.int = self.n_changes
+        self.ch_code[k] = code
+        self.ch_from[k] = frm
+        self.ch_to[k] = to
+        self.n_changes = k + 1
 
     def count(self, colour: cython.int) -> cython.int:
         """Number of pieces of ``colour`` (King included)."""
@@ -273,22 +232,19 @@ class Position:
 
     def piece_at(self, colour: cython.int, k: cython.int) -> cython.int:
         """Square of the k-th piece in the list of ``colour``."""
-        return self.plist[side_of(colour) * self.mt.size + k]
+        return self.plist[side_of(colour) * self.rules.size + k]
 
     def king_of(self, colour: cython.int) -> cython.int:
         return self.king[side_of(colour)]
 
-    def castle_entry(self, side: cython.int, frm: cython.int, to: cython.int) -> cython.int:
-        """Offset in ``castle_data`` of the castling that moves the King frm -> to."""
-        off: cython.int = self.mt.castle_start[side]
-        n: cython.int = self.mt.castle_data[off]
+    def castling_of(self, colour: cython.int, frm: cython.int, to: cython.int) -> cython.int:
+        """Offset in the castling table of the castling that moves the King frm -> to."""
+        c: cython.int = castle_first(self.rules, colour)
         k: cython.int
-        off += 1
-        for k in range(n):
-            if self.mt.castle_data[off + 1] == frm and self.mt.castle_data[off + 2] == to:
-                return off
-            off += 7 + self.mt.castle_data[off + 6]
-            off += 1 + self.mt.castle_data[off]
+        for k in range(castle_count(self.rules, colour)):
+            if castle_king(self.rules, c) == frm and castle_king_to(self.rules, c) == to:
+                return c
+            c = castle_next(self.rules, c)
         return -1
 
     # -- make / unmake -----------------------------------------------------------------
@@ -317,15 +273,19 @@ class Position:
         self.unmake_null()
 
     def make(self, m: cython.int) -> cython.void:
-        """Play ``m``; the caller has made room for its undo record."""
-        n: cython.int = self.mt.n
-        size: cython.int = self.mt.size
+        """Play ``m``; the caller has made room for its undo record.
+
+        Steps: the undo record; the mover (and the victim on its square);
+        promotion, double step, e.p. victim or castling Rook; the rights;
+        then the e.p. square the move leaves, kept only when a capture on it
+        is legal.
+        """
         us: cython.int = self.turn
         frm: cython.int = move_from(m)
         to: cython.int = move_to(m)
         p: cython.int = self.board[frm]
         cap: cython.int = self.board[to]
-        h: cython.ulonglong = self.hash ^ self.mt.z_side
+        h: cython.ulonglong = self.hash ^ self.rules.z_side
         k: cython.int = self.sp
         ep_moves = cython.declare(cython.int[2])
         n_ep: cython.int = 0
@@ -334,7 +294,7 @@ class Position:
         x: cython.int
         np: cython.int
         vs: cython.int
-        off: cython.int
+        c: cython.int
         rs: cython.int
         rt: cython.int
         rook: cython.int
@@ -345,89 +305,81 @@ class Position:
         self.u_rights[k] = self.rights
         self.u_half[k] = self.halfmove
         self.u_hash[k] = self.hash
-        self.u_mg[k] = self.mg
-        self.u_eg[k] = self.eg
-        self.u_npm_w[k] = self.npm_w
-        self.u_npm_b[k] = self.npm_b
-        self.u_pkey[k] = self.pkey
+        self.n_changes = 0
         if self.ep:
-            h ^= self.mt.z_ep[self.ep]
+            h ^= z_ep_at(self.rules, self.ep)
             self.ep = 0
+        # the mover, and the victim on its square
         if cap:
             self.remove_piece(to)            # before relocate: both index by square
         self.relocate(frm, to)
-        h ^= self.mt.z_piece[(p + n) * size + frm] ^ self.mt.z_piece[(p + n) * size + to]
-        if self.has_pst:
-            self.psq_sub(p, frm)
-            self.psq_add(p, to)
+        h ^= z_piece_at(self.rules, p, frm) ^ z_piece_at(self.rules, p, to)
+        self.changed(p, frm, to)
         if cap:
-            h ^= self.mt.z_piece[(cap + n) * size + to]
-            if self.has_pst:
-                self.psq_sub(cap, to)
+            h ^= z_piece_at(self.rules, cap, to)
+            self.changed(cap, to, -1)
             self.halfmove = 0
-        elif self.mt.resets[p + n]:
+        elif resets_clock(self.rules, p):
             self.halfmove = 0
         else:
             self.halfmove += 1
         self.board[to] = p
         self.board[frm] = 0
+        # promotion, double step, e.p. victim, castling Rook
         if move_promo(m) or move_flag(m):
             if move_promo(m):
                 np = move_promo(m) * us
                 self.board[to] = np
-                h ^= self.mt.z_piece[(p + n) * size + to] ^ self.mt.z_piece[(np + n) * size + to]
-                if self.has_pst:
-                    self.psq_sub(p, to)
-                    self.psq_add(np, to)
+                h ^= z_piece_at(self.rules, p, to) ^ z_piece_at(self.rules, np, to)
+                self.changed(p, to, -1)
+                self.changed(np, -1, to)
             if move_flag(m) == DOUBLE:
                 # the opponent's e.p. captures of the crossed square
-                off = ((1 - side_of(us)) * size + frm + us * self.mt.stride) * 5
-                for i in range(self.mt.ep_data[off]):
-                    s = self.mt.ep_data[off + 1 + 2 * i]
-                    x = self.board[s]
-                    if x * us < 0 and self.mt.ep_capturer[x + n]:
-                        ep_moves[n_ep] = self.mt.ep_data[off + 2 + 2 * i]
+                s = ep_record(self.rules, -us, frm + us * self.rules.stride)
+                for i in range(ep_count(self.rules, s)):
+                    x = self.board[ep_source(self.rules, s, i)]
+                    if x * us < 0 and is_ep_capturer(self.rules, x):
+                        ep_moves[n_ep] = ep_move(self.rules, s, i)
                         n_ep += 1
             elif move_flag(m) == EP:
-                vs = to - us * self.mt.stride
+                vs = to - us * self.rules.stride
                 cap = self.board[vs]          # the undo record keeps the victim
                 self.remove_piece(vs)
                 self.board[vs] = 0
-                h ^= self.mt.z_piece[(cap + n) * size + vs]
-                if self.has_pst:
-                    self.psq_sub(cap, vs)
+                h ^= z_piece_at(self.rules, cap, vs)
+                self.changed(cap, vs, -1)
             elif move_flag(m) == CASTLE:
-                off = self.castle_entry(side_of(us), frm, to)
-                rs = self.mt.castle_data[off + 3]
-                rt = self.mt.castle_data[off + 4]
+                c = self.castling_of(us, frm, to)
+                rs = castle_rook(self.rules, c)
+                rt = castle_rook_to(self.rules, c)
                 rook = self.board[rs]
                 self.relocate(rs, rt)
                 self.board[rs] = 0
                 self.board[rt] = rook
-                h ^= self.mt.z_piece[(rook + n) * size + rs] ^ self.mt.z_piece[(rook + n) * size + rt]
-                if self.has_pst:
-                    self.psq_sub(rook, rs)
-                    self.psq_add(rook, rt)
+                h ^= z_piece_at(self.rules, rook, rs) ^ z_piece_at(self.rules, rook, rt)
+                self.changed(rook, rs, rt)
         self.u_cap[k] = cap
+        # the rights
         rights = self.rights
         if rights:
             if p == us:
-                rights &= ~self.mt.rights_bits[side_of(us)]
-            rights &= self.mt.rights_mask[frm] & self.mt.rights_mask[to]
+                rights &= ~colour_rights(self.rules, us)
+            rights &= rights_kept(self.rules, frm) & rights_kept(self.rules, to)
             if rights != self.rights:
-                h ^= self.mt.z_rights[self.rights] ^ self.mt.z_rights[rights]
+                h ^= z_rights_of(self.rules, self.rights) ^ z_rights_of(self.rules, rights)
                 self.rights = rights
         if p == us:
             self.king[side_of(us)] = to
         self.turn = -us
         self.ply += 1
         self.sp = k + 1
+        # the e.p. square
         for i in range(n_ep):
             if self.safe_after(ep_moves[i]):
                 # the e.p. square is kept (and hashed) only when the capture is legal,
                 # so that repetitions compare positions as the rules do
-                self.ep = frm + us * self.mt.stride
-                h ^= self.mt.z_ep[self.ep]
+                self.ep = frm + us * self.rules.stride
+                h ^= z_ep_at(self.rules, self.ep)
                 break
         self.hash = h
 
@@ -441,25 +393,20 @@ class Position:
         frm: cython.int = move_from(m)
         to: cython.int = move_to(m)
         vs: cython.int
-        off: cython.int
+        c: cython.int
         rs: cython.int
         rt: cython.int
         self.ep = self.u_ep[k]
         self.rights = self.u_rights[k]
         self.halfmove = self.u_half[k]
         self.hash = self.u_hash[k]
-        self.mg = self.u_mg[k]
-        self.eg = self.u_eg[k]
-        self.npm_w = self.u_npm_w[k]
-        self.npm_b = self.u_npm_b[k]
-        self.pkey = self.u_pkey[k]
         self.sp = k
         self.turn = us
         self.ply -= 1
         self.board[frm] = p
         self.relocate(to, frm)
         if move_flag(m) == EP:
-            vs = to - us * self.mt.stride
+            vs = to - us * self.rules.stride
             self.board[to] = 0
             self.board[vs] = cap
             self.add_piece(vs, cap)
@@ -468,9 +415,9 @@ class Position:
             if cap:
                 self.add_piece(to, cap)
             if move_flag(m) == CASTLE:
-                off = self.castle_entry(side_of(us), frm, to)
-                rs = self.mt.castle_data[off + 3]
-                rt = self.mt.castle_data[off + 4]
+                c = self.castling_of(us, frm, to)
+                rs = castle_rook(self.rules, c)
+                rt = castle_rook_to(self.rules, c)
                 self.relocate(rt, rs)
                 self.board[rs] = self.board[rt]
                 self.board[rt] = 0
@@ -486,14 +433,10 @@ class Position:
         self.u_rights[k] = self.rights
         self.u_half[k] = self.halfmove
         self.u_hash[k] = self.hash
-        self.u_mg[k] = self.mg
-        self.u_eg[k] = self.eg
-        self.u_npm_w[k] = self.npm_w
-        self.u_npm_b[k] = self.npm_b
-        self.u_pkey[k] = self.pkey
-        self.hash ^= self.mt.z_side
+        self.n_changes = 0
+        self.hash ^= self.rules.z_side
         if self.ep:
-            self.hash ^= self.mt.z_ep[self.ep]
+            self.hash ^= z_ep_at(self.rules, self.ep)
             self.ep = 0
         self.halfmove += 1
         self.turn = -self.turn
@@ -510,70 +453,104 @@ class Position:
         self.turn = -self.turn
         self.ply -= 1
 
-    # -- attacks ---------------------------------------------------------------------------
+    # -- the attack test ----------------------------------------------------------------------
+
+    def is_of(self, sq: cython.int, mask: cython.int, colour: cython.int) -> cython.bint:
+        """Is the piece on ``sq`` of ``colour`` and of a type in ``mask``?"""
+        x: cython.int = self.board[sq] * colour
+        return x > 0 and (mask >> x) & 1
+
+    def first_piece(self, r: cython.int, j: cython.int) -> cython.int:
+        """Index of the first occupied square of the ray at ``r`` from index
+        ``j`` on (its length if none): the step of every walk along a line."""
+        length: cython.int = ray_length(self.rules, r)
+        while j < length and not self.board[ray_square(self.rules, r, j)]:
+            j += 1
+        return j
+
+    def attackers(self, sq: cython.int, by: cython.int, out: cython.p_int,
+                  limit: cython.int) -> cython.int:
+        """Squares of the pieces of colour ``by`` that could capture on ``sq``,
+        written to ``out`` (at most ``limit``); their number.
+
+        In order: leapers; then along each line from ``sq`` outward: an
+        Eagle or Rhinoceros stepping onto an empty square of the line and
+        sliding in, the first piece if it slides in, and the piece behind
+        the first one if it hops in over it.
+        """
+        n: cython.int = 0
+        rec: cython.int = leap_record(self.rules, by, sq)
+        r: cython.int
+        k: cython.int
+        j: cython.int
+        i: cython.int
+        w: cython.int
+        s: cython.int
+        q: cython.int
+        length: cython.int
+        sliders: cython.int
+        hoppers: cython.int
+        for k in range(leap_count(self.rules, rec)):
+            s = leap_source(self.rules, rec, k)
+            q = self.board[s] * by
+            if q > 0 and leap_mask(self.rules, rec, k) >> q & 1:
+                out[n] = s
+                n += 1
+                if n == limit:
+                    return n
+        rec = ray_record(self.rules, by, sq)
+        r = rays_first(self.rules, rec)
+        for k in range(ray_count(self.rules, rec)):
+            length = ray_length(self.rules, r)
+            sliders = ray_sliders(self.rules, r)
+            hoppers = ray_hoppers(self.rules, r)
+            w = ray_wings(self.rules, r)
+            j = 0
+            q = 0
+            while j < length:                  # to the first piece
+                q = self.board[ray_square(self.rules, r, j)]
+                if q:
+                    break
+                if w:                          # Eagles and Rhinoceroses stepping in
+                    for i in range(wing_count(self.rules, w)):
+                        s = wing_square(self.rules, w, i)
+                        q = self.board[s] * by
+                        if q > 0 and wing_mask(self.rules, w, i) >> q & 1:
+                            out[n] = s
+                            n += 1
+                            if n == limit:
+                                return n
+                    w = wing_next(self.rules, w)
+                    q = 0
+                j += 1
+            if j < length:
+                q *= by
+                if q > 0 and sliders >> q & 1:
+                    out[n] = ray_square(self.rules, r, j)
+                    n += 1
+                    if n == limit:
+                        return n
+                if hoppers:                    # past the screen
+                    j += 1
+                    while j < length:
+                        s = ray_square(self.rules, r, j)
+                        q = self.board[s]
+                        if q:
+                            q *= by
+                            if q > 0 and hoppers >> q & 1:
+                                out[n] = s
+                                n += 1
+                                if n == limit:
+                                    return n
+                            break
+                        j += 1
+            r = ray_next(self.rules, r)
+        return n
 
     def attacked(self, sq: cython.int, by: cython.int) -> cython.bint:
         """Could a piece of colour ``by`` capture a piece standing on ``sq``?"""
-        i: cython.int = side_of(by) * self.mt.size + sq
-        off: cython.int = self.mt.att_leap_start[i]
-        cnt: cython.int = self.mt.att_leap_data[off]
-        k: cython.int
-        q: cython.int
-        length: cython.int
-        first: cython.int
-        sliders: cython.int
-        hoppers: cython.int
-        wp: cython.int
-        w: cython.int
-        j: cython.int
-        cw: cython.int
-        off += 1
-        for k in range(cnt):
-            q = self.board[self.mt.att_leap_data[off]] * by
-            if q > 0 and self.mt.att_leap_data[off + 1] >> q & 1:
-                return True
-            off += 2
-        off = self.mt.att_ray_start[i]
-        cnt = self.mt.att_ray_data[off]
-        off += 1
-        for k in range(cnt):
-            length = self.mt.att_ray_data[off]
-            first = off + 1
-            off = first + length + 3
-            sliders = self.mt.att_ray_data[off - 3]
-            hoppers = self.mt.att_ray_data[off - 2]
-            wp = self.mt.att_ray_data[off - 1]
-            j = 0
-            q = 0
-            while j < length:
-                q = self.board[self.mt.att_ray_data[first + j]]
-                if q:
-                    break
-                if wp:
-                    cw = self.mt.wing_data[wp]
-                    wp += 1
-                    for w in range(cw):
-                        x: cython.int = self.board[self.mt.wing_data[wp]] * by
-                        if x > 0 and self.mt.wing_data[wp + 1] >> x & 1:
-                            return True
-                        wp += 2
-                j += 1
-            if j == length:
-                continue
-            q *= by
-            if q > 0 and sliders >> q & 1:
-                return True
-            if hoppers:
-                j += 1
-                while j < length:
-                    q = self.board[self.mt.att_ray_data[first + j]]
-                    if q:
-                        q *= by
-                        if q > 0 and hoppers >> q & 1:
-                            return True
-                        break
-                    j += 1
-        return False
+        found = cython.declare(cython.int[1])
+        return self.attackers(sq, by, found, 1) > 0
 
     def in_check(self) -> cython.bint:
         """Is the side to move in check?"""
@@ -592,7 +569,7 @@ class Position:
         self.board[to] = p
         self.board[frm] = 0
         if move_flag(m) == EP:
-            vs = to - us * self.mt.stride
+            vs = to - us * self.rules.stride
             v = self.board[vs]
             self.board[vs] = 0
             ok = not self.attacked(self.king[side_of(us)], -us)
@@ -622,26 +599,11 @@ class Position:
         self.board[to] = q
         return hit
 
-    # -- the Python interface (move generation is in movegen.py) ------------------------------
-    def legal_moves(self, captures: bool = False) -> list:
-        """All legal moves; with ``captures`` only captures and promotions."""
-        from .movegen import legal_moves
-        return legal_moves(self, captures)
-
-    def move_is_legal(self, m: int) -> bool:
-        """Is the move int ``m`` (say, from a hash table) legal here?"""
-        from .movegen import move_is_legal
-        return move_is_legal(self, m)
-
-    def checkers(self) -> list:
-        """Squares of the enemy pieces giving check."""
-        from .movegen import checkers
-        return checkers(self)
-
-    def perft(self, depth: int) -> int:
-        """Leaf count at ``depth`` plies; the last ply is counted, not played."""
-        from .movegen import perft
-        return perft(self, depth)
+    def attackers_of(self, sq: int, by: int) -> list:
+        """The squares of the pieces of ``by`` that could capture on ``sq``."""
+        found = cython.declare(cython.int[64])
+        n: cython.int = self.attackers(sq, by, found, 64)
+        return [found[k] for k in range(n)]
 
     def is_capture(self, m: int) -> bool:
         return bool(self.board[move_to(m)]) or move_flag(m) == EP

@@ -1,6 +1,9 @@
-"""A variant compiled into the move generator's tables.
+# cython: wraparound=True
+# (the Python-level helpers index per-code lists with negative piece codes)
+"""The compiled rules of one variant: its board geometry, its pieces' names
+and its move tables, one object shared by all positions of the variant.
 
-The board is a padded mailbox: a one-dimensional list with ``PAD`` rows of
+The board is a padded mailbox: a one-dimensional array with ``PAD`` rows of
 sentinels above and below and ``PAD`` sentinel columns shared between the
 right edge of one rank and the left edge of the next, so that any leap of up
 to three squares from a board square lands either on the board or on a
@@ -9,97 +12,202 @@ and rank, ``stride = files + PAD``.
 
 Pieces are small signed ints: White's piece of army index i (1-based, the
 King is 1) is ``+i``, Black's ``-i``, an empty square 0, a sentinel
-``OFFBOARD``.  Tables indexed by piece code are lists of length ``2n+1`` read
-with Python's negative indexing (``table[-i]`` is Black's).
+``OFFBOARD``.
 
-Everything a piece can do on every square is computed here once, from its
-Betza atoms and the variant's rules (see :func:`compile_rules`):
+The move tables are flat int arrays built once by
+:func:`cazaux_engine.compiler.compile_tables` (their layout is documented
+there); the compiled core reads them through the named accessors of
+:mod:`cazaux_engine.layout`, and so do the Python helpers below.
 
-``gen[code][sq]``
-    tuple of ``(kind, data)`` components (kinds below), each entry carrying
-    the finished move integers; the King's is empty (its moves need
-    legality tests, see ``king_steps``), and where a move may promote the
-    entry is ``((PROMO, None),)`` and ``gen_raw`` holds the components,
-    whose last-rank moves the generator expands into promotions.
-``att_leap[colour][sq]``
-    ``(source, codes)`` pairs: a piece of ``codes`` on ``source`` attacks sq.
-``att_ray[colour][sq]``
-    ``(ray, sliders, hoppers, wings)`` per direction: squares outward from
-    sq and the codes that attack sq along it by sliding, by hopping one
-    screen, or (Eagle/Rhinoceros) by stepping onto a ray square from a
-    ``wings`` square and sliding in.
-
-Moves are ints (see :mod:`cazaux_engine.moves`, re-exported here).  The
-move generator itself reads these tables flattened into C arrays
-(:mod:`cazaux_engine.movetables`).
+>>> R = compile_rules(get_variant('chess'))
+>>> R.square_name(R.parse_square('e4')), R.promotions(R.index['pawn'])
+('e4', (2, 3, 4, 5))
+>>> [R.square_name(t) for t in R.king_steps_of(1, R.parse_square('a1'))]
+['b1', 'a2', 'b2']
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from collections import namedtuple
 
-from .betza import bent_slides, crossed
-from .moves import (BENT, CASTLE, DOUBLE, EP, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN,  # noqa: F401
-                    PROMO, RIDE, RIDE_C, RIDE_M, SQ_MASK, make_move, move_flag, move_from,
-                    move_promo, move_to)
-from .variants import Variant, square_index
+import cython
+
+from . import layout as L
+from .compiler import compile_tables, ints
+from .moves import BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C, RIDE_M
+from .variants import Variant, get_variant, square_index  # noqa: F401 (get_variant: doctest)
 
 PAD = 3
 OFFBOARD = 99
 
-
-@dataclass
-class Castle:
-    colour: int
-    bit: int
-    king: int
-    king_to: int
-    rook: int
-    rook_to: int
-    empty: tuple        # squares that must be empty (besides king and rook)
-    passed: tuple       # squares the King passes over (must not be attacked)
-    move: int
+Castling = namedtuple('Castling', 'bit king king_to rook rook_to move')
 
 
+@cython.cclass
 class Rules:
-    """The compiled form of one :class:`Variant` (shared by its positions)."""
+    """The compiled form of one :class:`Variant`; see the module docstring."""
 
     def __init__(self, variant: Variant):
-        self.variant = v = variant
+        v = variant
+        self.variant = v
         self.files, self.ranks = v.files, v.ranks
-        self.stride = S = v.files + PAD
-        self.size = (v.ranks + 2 * PAD) * S
+        self.stride = v.files + PAD
+        self.size = (v.ranks + 2 * PAD) * self.stride
         self.squares = tuple(self.sq(f, r) for r in range(v.ranks) for f in range(v.files))
+        self.nsquares = len(self.squares)
         self.n = n = len(v.pieces)
         self.types = v.pieces                      # army index i-1 -> PieceType
         self.index = {p.name: i + 1 for i, p in enumerate(v.pieces)}
         self.letters = {p.letter: i + 1 for i, p in enumerate(v.pieces)}
-        self.KING = 1
-        names = self.index
-
-        def codes(piece_names):
-            return frozenset(names[x] for x in piece_names)
-
-        self.promoters = codes(v.promoters)
-        self.promo_choices = tuple(names[x] for x in v.promotion_choices)
-        self.piece_promo = {names[a]: names[b] for a, b in v.piece_promotions.items()}
-        self.ep_victims = codes(v.ep_victims)
-        self.ep_capturers = codes(v.ep_capturers)
-        self.pawn_like = codes(v.pawn_like)
-        # per signed code: 1 if its moves reset the 50-move counter
-        self.resets = self.by_code(lambda i: i in self.pawn_like)
-        self.value = self.by_code(lambda i: v.pieces[i - 1].value)
-        self._build_gen()
-        self._build_attacks()
-        self._build_king_moves()
-        self._build_ep()
-        self._build_zobrist()
+        self.KING = self.king_code = 1
+        self.rook = self.index.get('rook', 0)
+        self.promoters = self.codes(v.promoters)
+        self.promo_choices = tuple(self.index[x] for x in v.promotion_choices)
+        self.piece_promo = {self.index[a]: self.index[b] for a, b in v.piece_promotions.items()}
+        self.ep_victims = self.codes(v.ep_victims)
+        self.ep_capturers = self.codes(v.ep_capturers)
+        self.pawn_like = self.codes(v.pawn_like)
         self.letter_of = [''] * (2 * n + 1)
         for i, p in enumerate(v.pieces, 1):
             self.letter_of[i] = p.letter
             self.letter_of[-i] = p.letter.lower()
+        self.jump_zone = {c: frozenset(self.white_square(f'{fl}{rk}', c) for fl in 'efgh'
+                                       for rk in (1, 2) if ord(fl) - 97 < v.files) if v.king_jump
+                          else frozenset() for c in (1, -1)}
+        self.castle_letters = {}
+        m = len(v.castling)
+        for k, c in enumerate(v.castling):
+            self.castle_letters[c['right'].upper()] = 1 << k
+            self.castle_letters[c['right'].lower()] = 1 << (k + m)
+        self.value = ints(self.by_piece(lambda p: p.value))
+        self.resets = ints(self.by_piece(lambda p: int(p.name in v.pawn_like)))
+        self.ep_capturer = ints(self.by_piece(lambda p: int(p.name in v.ep_capturers)))
+        t = compile_tables(self)
+        self.gen_start, self.gen_data, self.promo_at = t['gen_start'], t['gen_data'], t['promo_at']
+        self.promo_count, self.promo_choices_at = t['promo_count'], t['promo_choices']
+        self.last_rank_at, self.ep_data = t['last_rank'], t['ep_data']
+        self.att_leap_start, self.att_leap_data = t['att_leap_start'], t['att_leap_data']
+        self.att_ray_start, self.att_ray_data = t['att_ray_start'], t['att_ray_data']
+        self.wing_data = t['wing_data']
+        self.king_steps, self.jump_start, self.jump_data = (t['king_steps'], t['jump_start'],
+                                                            t['jump_data'])
+        self.castle_start, self.castle_data = t['castle_start'], t['castle_data']
+        self.rights_bits, self.rights_mask = t['rights_bits'], t['rights_mask']
+        self.z_piece, self.z_side, self.z_rights, self.z_ep = (t['z_piece'], t['z_side'],
+                                                               t['z_rights'], t['z_ep'])
 
-    # -- geometry -----------------------------------------------------------
+    # -- names and per-code tables ---------------------------------------------------------
+    def codes(self, piece_names) -> frozenset:
+        """Army indices of the pieces called ``piece_names``."""
+        return frozenset(self.index[x] for x in piece_names)
+
+    def by_piece(self, fn) -> list:
+        """``fn(piece type)`` for every signed code -n..n (a dummy for 0), in index order."""
+        n = self.n
+        return [fn(self.types[abs(c) - 1]) if c else fn(_NO_PIECE) for c in range(-n, n + 1)]
+
+    def by_code(self, fn) -> list:
+        """A list indexed by signed piece code, fn(army index) for both colours."""
+        t = [0] * (2 * self.n + 1)
+        for i in range(1, self.n + 1):
+            t[i] = t[-i] = fn(i)
+        return t
+
+    def value_of(self, code: int) -> int:
+        """The variant's value of a piece (signed code), in centipawns."""
+        return self.value[code + self.n]
+
+    def promotions(self, code: int) -> tuple:
+        """Army indices a piece (signed code) may promote to, () if none."""
+        return tuple(L.promo_choice(self, code, k) for k in range(L.promo_count(self, code)))
+
+    def rights_of(self, colour: int) -> int:
+        """The castling/jump rights bits of ``colour`` (1 White, -1 Black)."""
+        return L.colour_rights(self, colour)
+
+    def castlings(self, colour: int) -> list[Castling]:
+        """The castling rules of ``colour``, from its castling table."""
+        out = []
+        off = L.castle_first(self, colour)
+        for _ in range(L.castle_count(self, colour)):
+            out.append(Castling(L.castle_bit(self, off), L.castle_king(self, off),
+                                L.castle_king_to(self, off), L.castle_rook(self, off),
+                                L.castle_rook_to(self, off), L.castle_move(self, off)))
+            off = L.castle_next(self, off)
+        return out
+
+    def ep_sources_of(self, colour: int, sq: int) -> list[tuple[int, int]]:
+        """(square, move) of the e.p. captures onto ``sq`` by ``colour``."""
+        rec = L.ep_record(self, colour, sq)
+        return [(L.ep_source(self, rec, k), L.ep_move(self, rec, k))
+                for k in range(L.ep_count(self, rec))]
+
+    def king_steps_of(self, colour: int, sq: int) -> list[int]:
+        """The squares one step of the King of ``colour`` reaches from ``sq``."""
+        rec = L.king_record(self, colour, sq)
+        return [L.king_step(self, rec, k) for k in range(L.king_step_count(self, rec))]
+
+    def empty_board_targets(self, code: int, sq: int, moving_only: bool = False) -> set:
+        """Squares piece ``code`` reaches from ``sq`` on an empty board, read
+        from its move table; ``moving_only`` leaves out capture-only moves."""
+        if abs(code) == self.KING:
+            return set(self.king_steps_of(1 if code > 0 else -1, sq))
+        out: set = set()
+        for kind, p in self.components(code, sq):
+            if moving_only and kind in (LEAP_C, RIDE_C, HOP):
+                continue
+            at = self.gen_data
+            if kind in (LEAP, LEAP_M, LEAP_C):
+                out.update(at[p + 1 + k] for k in range(at[p]))
+            elif kind in (RIDE, RIDE_M, RIDE_C, HOP):
+                for ray in self.rays(p):
+                    out.update(ray[1:] if kind == HOP else ray)
+            elif kind == LAME_M:
+                out.update(at[p + 1 + 3 * k] for k in range(at[p]))
+            elif kind == BENT:
+                q = p + 1
+                for _ in range(at[p]):
+                    out.add(at[q])
+                    rays = self.rays(q + 1)
+                    for ray in rays:
+                        out.update(ray)
+                    q += 2 + sum(1 + len(ray) for ray in rays)
+            elif kind == PAWN:
+                caps = at[p + 1]
+                out.add(at[p])
+                if at[p + 2 + caps] >= 0:
+                    out.add(at[p + 2 + caps])          # the double step
+                if not moving_only:
+                    out.update(at[p + 2 + k] for k in range(caps))
+            else:
+                raise ValueError(f'unknown move-table component kind {kind}')
+        return out
+
+    def components(self, code: int, sq: int) -> list[tuple[int, int]]:
+        """(kind, payload offset) of each move component of a piece on a square."""
+        rec = L.gen_record(self, code, sq)
+        c = L.first_component(self, rec)
+        out = []
+        for _ in range(L.gen_count(self, rec) if rec else 0):
+            out.append((L.comp_kind(self, c), L.comp_payload(self, c)))
+            c = L.comp_next(self, c)
+        return out
+
+    def rays(self, p: int) -> list[list[int]]:
+        """The rays of a payload ``rays, (length, target...)...`` at ``p``."""
+        at = self.gen_data
+        out = []
+        q = p + 1
+        for _ in range(at[p]):
+            out.append([at[q + 1 + j] for j in range(at[q])])
+            q += 1 + at[q]
+        return out
+
+    def has_hoppers(self) -> bool:
+        """Does any piece capture by hopping (a Cannon's screen matters)?"""
+        return any(kind == HOP for code in range(1, self.n + 1) for sq in self.squares
+                   for kind, _ in self.components(code, sq))
+
+    # -- geometry -----------------------------------------------------------------------------
     def sq(self, f: int, r: int) -> int:
         return (r + PAD) * self.stride + f
 
@@ -124,363 +232,24 @@ class Rules:
         f, r = square_index(name, self.files, self.ranks)
         return self.sq(f, r if colour > 0 else self.ranks - 1 - r)
 
-    def by_code(self, fn) -> list:
-        """A list indexed by signed piece code, fn(army index) for both colours."""
-        t = [0] * (2 * self.n + 1)
-        for i in range(1, self.n + 1):
-            t[i] = t[-i] = fn(i)
-        return t
-
     def last_rank(self, colour: int) -> int:
         return self.ranks - 1 if colour > 0 else 0
 
-    # -- move tables ----------------------------------------------------------
-    def _targets(self, sq, vectors, colour):
-        f, r = self.file_of(sq), self.rank_of(sq)
-        for dx, dy in vectors:
-            dy *= colour
-            if self.on_board(f + dx, r + dy):
-                yield (dx, dy), self.sq(f + dx, r + dy)
 
-    def _ray(self, sq, d):
-        f, r = self.file_of(sq), self.rank_of(sq)
-        out = []
-        dx, dy = d
-        f, r = f + dx, r + dy
-        while self.on_board(f, r):
-            out.append(self.sq(f, r))
-            f, r = f + dx, r + dy
-        return out
-
-    def _build_gen(self):
-        v = self.variant
-        n = self.n
-        self.gen = [None] * (2 * n + 1)
-        self.gen_raw = [None] * (2 * n + 1)
-        for i in range(1, n + 1):
-            pt = v.pieces[i - 1]
-            promotes = i in self.promoters or i in self.piece_promo
-            for colour in (1, -1):
-                table = [()] * self.size
-                raw = [()] * self.size
-                for sq in self.squares:
-                    comps = () if i == self.KING else self._components(i, pt, colour, sq)
-                    raw[sq] = table[sq] = comps
-                    if promotes and self._reaches_last_rank(comps, colour):
-                        table[sq] = ((PROMO, None),)
-                self.gen[i * colour] = table
-                self.gen_raw[i * colour] = raw
-        self.is_last_rank = [None, [False] * self.size, [False] * self.size]
-        for colour in (1, -1):
-            for sq in self.squares:
-                self.is_last_rank[colour][sq] = self.rank_of(sq) == self.last_rank(colour)
-
-    def _components(self, i, pt, colour, sq):
-        comps = []
-        leap = {LEAP: [], LEAP_M: [], LEAP_C: []}
-        rides = {RIDE: [], RIDE_M: [], RIDE_C: []}
-        hops = []
-        M = lambda t, flag=0: make_move(sq, t, 0, flag)
-        # a target (leaps) or direction (rides) named by several atoms, as in
-        # 'WmW' or 'QB', is one move: its modes are merged (first-named order)
-        leap_modes: dict = {}
-        ride_modes: dict = {}
-        for atom in pt.atoms:
-            if atom.kind == 'leap':
-                for vec, t in self._targets(sq, atom.vectors, colour):
-                    if atom.lame:
-                        (a, b), = crossed(vec)
-                        mid = self.sq(self.file_of(sq) + a, self.rank_of(sq) + b)
-                        comps.append((LAME_M, ((t, mid, M(t)),)))
-                    else:
-                        m, c = leap_modes.get(t, (False, False))
-                        leap_modes[t] = (m or atom.move, c or atom.capture)
-            elif atom.kind == 'ride':
-                for dx, dy in atom.vectors:
-                    m, c = ride_modes.get((dx, dy), (False, False))
-                    ride_modes[(dx, dy)] = (m or atom.move, c or atom.capture)
-            elif atom.kind == 'hop':
-                for dx, dy in atom.vectors:
-                    ray = self._ray(sq, (dx, dy * colour))
-                    if len(ray) >= 2:
-                        hops.append(tuple((t, M(t)) for t in ray))
-            elif atom.kind == 'bent':
-                entries = []
-                for (dx, dy), s in self._targets(sq, atom.vectors, colour):
-                    rays = tuple(tuple((t, M(t)) for t in self._ray(s, d))
-                                 for d in bent_slides((dx, dy)))
-                    rays = tuple(r for r in rays if r)
-                    if rays:
-                        entries.append((s, rays))
-                if entries:
-                    comps.append((BENT, tuple(entries)))
-        for t, (m, c) in leap_modes.items():
-            leap[LEAP if m and c else LEAP_M if m else LEAP_C].append((t, M(t)))
-        for (dx, dy), (m, c) in ride_modes.items():
-            ray = self._ray(sq, (dx, dy * colour))
-            if ray:
-                rides[RIDE if m and c else RIDE_M if m else RIDE_C].append(
-                    tuple((t, M(t)) for t in ray))
-        # variant pawn rules: the non-capturing double step straight forward
-        ds = self.variant.double_step.get(pt.name)
-        if ds is not None:
-            r = self.rank_of(sq)
-            white_rank = r + 1 if colour > 0 else self.ranks - r
-            if ds == 'any' or ds == white_rank:
-                mid_r, to_r = r + colour, r + 2 * colour
-                if 0 <= to_r < self.ranks:
-                    f = self.file_of(sq)
-                    mid, t = self.sq(f, mid_r), self.sq(f, to_r)
-                    flag = DOUBLE if i in self.ep_victims else 0
-                    comps.append((LAME_M, ((t, mid, M(t, flag)),)))
-        for kind in (LEAP, LEAP_M, LEAP_C):
-            if leap[kind]:
-                comps.insert(0, (kind, tuple(leap[kind])))
-        for kind in (RIDE, RIDE_M, RIDE_C):
-            if rides[kind]:
-                comps.append((kind, tuple(rides[kind])))
-        if hops:
-            comps.append((HOP, tuple(hops)))
-        # merge the lame single entries
-        lame = [e for k, d in comps if k == LAME_M for e in d]
-        comps = [c for c in comps if c[0] != LAME_M]
-        if lame:
-            comps.append((LAME_M, tuple(lame)))
-        return _pawn_shape(tuple(comps))
-
-    def _reaches_last_rank(self, comps, colour):
-        last = self.last_rank(colour)
-        for kind, data in comps:
-            for t in _all_targets(kind, data):
-                if self.rank_of(t) == last:
-                    return True
-        return False
-
-    def promotions(self, code: int) -> tuple:
-        """Army indices a piece (signed code) may promote to, () if none."""
-        i = abs(code)
-        if i in self.promoters:
-            return self.promo_choices
-        if i in self.piece_promo:
-            return (self.piece_promo[i],)
-        return ()
-
-    # -- attacks ----------------------------------------------------------------
-    def _build_attacks(self):
-        """Reverse tables: who attacks a square from where."""
-        n = self.n
-        self.att_leap = [None, [()] * self.size, [()] * self.size]
-        self.att_ray = [None, [()] * self.size, [()] * self.size]
-        dirs8 = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-        for colour in (1, -1):
-            # capture vectors by kind, from the attacker's side (absolute)
-            leap_by_vec: dict = {}
-            slide_by_dir: dict = {}
-            hop_by_dir: dict = {}
-            bent_pieces: dict = {}   # (step, slide dir) -> codes
-            for i in range(1, n + 1):
-                code = i * colour
-                for atom in self.types[i - 1].atoms:
-                    vecs = [(dx, dy * colour) for dx, dy in atom.vectors]
-                    if atom.kind == 'leap' and atom.capture and not atom.lame:
-                        for vv in vecs:
-                            leap_by_vec.setdefault(vv, set()).add(code)
-                    elif atom.kind == 'ride' and atom.capture:
-                        for vv in vecs:
-                            slide_by_dir.setdefault(vv, set()).add(code)
-                    elif atom.kind == 'hop':
-                        for vv in vecs:
-                            hop_by_dir.setdefault(vv, set()).add(code)
-                    elif atom.kind == 'bent':
-                        for e in vecs:
-                            for d in bent_slides(e):
-                                bent_pieces.setdefault((e, d), set()).add(code)
-            leap_sets = {vv: frozenset(c) for vv, c in leap_by_vec.items()}
-            # riders of longer leaps (NN, DD, ...) attack along lines of their own
-            long_lines = sorted({(-dx, -dy) for dx, dy in list(slide_by_dir) + list(hop_by_dir)
-                                 if max(abs(dx), abs(dy)) > 1})
-            att_leap = self.att_leap[colour]
-            att_ray = self.att_ray[colour]
-            for sq in self.squares:
-                f, r = self.file_of(sq), self.rank_of(sq)
-                lst = []
-                for (dx, dy), cs in leap_sets.items():
-                    if self.on_board(f - dx, r - dy):
-                        lst.append((self.sq(f - dx, r - dy), cs))
-                att_leap[sq] = tuple(lst)
-                rays = []
-                for d in dirs8 + long_lines:
-                    back = (-d[0], -d[1])     # the attacker moves along -d to reach sq
-                    ray = self._ray(sq, d)
-                    if not ray:
-                        continue
-                    sliders = frozenset(slide_by_dir.get(back, ()))
-                    hoppers = frozenset(hop_by_dir.get(back, ())) if len(ray) >= 2 else frozenset()
-                    wings = None
-                    wing_list = []
-                    for s in ray:
-                        sf, sr = self.file_of(s), self.rank_of(s)
-                        ws = []
-                        for (e, dd), cs in bent_pieces.items():
-                            if dd != back:
-                                continue
-                            wf, wr = sf - e[0], sr - e[1]
-                            if self.on_board(wf, wr):
-                                ws.append((self.sq(wf, wr), frozenset(cs)))
-                        wing_list.append(tuple(ws))
-                    if any(wing_list):
-                        wings = tuple(wing_list)
-                    if sliders or hoppers or wings:
-                        rays.append((tuple(ray), sliders, hoppers, wings))
-                att_ray[sq] = tuple(rays)
-
-    # -- King ---------------------------------------------------------------------
-    def _build_king_moves(self):
-        """King steps, the Zanzibar jump and castling."""
-        v = self.variant
-        king = self.types[0]
-        self.king_steps = [None, [()] * self.size, [()] * self.size]
-        self.king_jumps = [None, [()] * self.size, [()] * self.size]
-        for colour in (1, -1):
-            for sq in self.squares:
-                tgts = []
-                for atom in king.atoms:
-                    if atom.kind != 'leap':
-                        raise ValueError('the King must be a leaper')
-                    for _, t in self._targets(sq, atom.vectors, colour):
-                        if t not in tgts:
-                            tgts.append(t)
-                self.king_steps[colour][sq] = tuple((t, make_move(sq, t)) for t in tgts)
-        # rights bits: jump: White 1, Black 2; castling rule k: White 1<<k, Black 1<<(k+m)
-        self.castles = {1: [], -1: []}
-        self.castle_rook = {}
-        self.rights_bits = {1: 0, -1: 0}
-        self.jump_zone = {1: frozenset(), -1: frozenset()}
-        if v.king_jump:
-            self.rights_bits = {1: 1, -1: 2}
-            for colour in (1, -1):
-                zone = set()
-                for fl in 'efgh':
-                    for rk in (1, 2):
-                        if ord(fl) - 97 < self.files:
-                            zone.add(self.white_square(f'{fl}{rk}', colour))
-                self.jump_zone[colour] = frozenset(zone)
-                for sq in zone:
-                    f, r = self.file_of(sq), self.rank_of(sq)
-                    jumps = []
-                    for dx in range(-2, 3):
-                        for dy in range(-2, 3):
-                            if max(abs(dx), abs(dy)) != 2 or not self.on_board(f + dx, r + dy):
-                                continue
-                            t = self.sq(f + dx, r + dy)
-                            if abs(dx) == 1 or abs(dy) == 1:
-                                # (2,1): the two squares adjacent to both ends
-                                sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-                                if abs(dx) == 2:
-                                    c = (self.sq(f + sx, r), self.sq(f + sx, r + dy))
-                                else:
-                                    c = (self.sq(f, r + sy), self.sq(f + dx, r + sy))
-                                jumps.append((t, c, False, make_move(sq, t)))
-                            else:
-                                mid = self.sq(f + dx // 2, r + dy // 2)
-                                jumps.append((t, (mid,), True, make_move(sq, t)))
-                    self.king_jumps[colour][sq] = tuple(jumps)
-        m = len(v.castling)
-        for k, c in enumerate(v.castling):
-            for colour in (1, -1):
-                bit = 1 << k if colour > 0 else 1 << (k + m)
-                self.rights_bits[colour] |= bit
-                ks, kt = self.white_square(c['king'], colour), self.white_square(c['king_to'], colour)
-                rs, rt = self.white_square(c['rook'], colour), self.white_square(c['rook_to'], colour)
-                lo, hi = sorted((self.file_of(ks), self.file_of(rs)))
-                r = self.rank_of(ks)
-                between = {self.sq(f, r) for f in range(lo + 1, hi)}
-                between |= {kt, rt}
-                between -= {ks, rs}
-                step = 1 if self.file_of(kt) > self.file_of(ks) else -1
-                passed = tuple(self.sq(f, r) for f in range(self.file_of(ks) + step, self.file_of(kt), step))
-                mv = make_move(ks, kt, 0, CASTLE)
-                self.castles[colour].append(Castle(colour, bit, ks, kt, rs, rt,
-                                                   tuple(sorted(between)), passed, mv))
-                self.castle_rook[(ks, kt)] = (rs, rt)
-        self.castle_letters = {}
-        for k, c in enumerate(v.castling):
-            self.castle_letters[c['right'].upper()] = 1 << k
-            self.castle_letters[c['right'].lower()] = 1 << (k + m)
-        # rights lost when a square is moved from or captured on (rooks)
-        full = (1 << (2 * m)) - 1 if m else 3
-        self.rights_mask = [full] * self.size
-        for colour in (1, -1):
-            for c in self.castles[colour]:
-                self.rights_mask[c.rook] &= ~c.bit
-
-    # -- en passant -----------------------------------------------------------
-    def _build_ep(self):
-        """Squares from which a capturer of each colour takes on an e.p. square."""
-        self.ep_sources = [None, [()] * self.size, [()] * self.size]
-        for colour in (1, -1):
-            for sq in self.squares:
-                f, r = self.file_of(sq), self.rank_of(sq)
-                srcs = []
-                for dx in (-1, 1):
-                    if self.on_board(f + dx, r - colour):
-                        s = self.sq(f + dx, r - colour)
-                        srcs.append((s, make_move(s, sq, 0, EP)))
-                self.ep_sources[colour][sq] = tuple(srcs)
-        self.is_ep_capturer = self.by_code(lambda i: i in self.ep_capturers)
-
-    # -- hashing ----------------------------------------------------------------
-    def _build_zobrist(self):
-        rnd = random.Random(0x5EED_CA2A)
-        bits = lambda: rnd.getrandbits(64)
-        self.z_piece = [None] * (2 * self.n + 1)
-        for code in list(range(1, self.n + 1)) + list(range(-self.n, 0)):
-            self.z_piece[code] = [bits() for _ in range(self.size)]
-        self.z_side = bits()
-        self.z_rights = [bits() for _ in range(1 << max(2, 2 * len(self.variant.castling)))]
-        self.z_rights[0] = 0
-        self.z_ep = [bits() for _ in range(self.size)]
+class _NoPiece:
+    """What :meth:`Rules.by_piece` passes for code 0 (no piece)."""
+    name = ''
+    value = 0
 
 
-def _pawn_shape(comps):
-    """The usual pawn (one quiet step, capture leaps, at most a double step
-    through that step) as one PAWN component ``(step, move, captures, double)``
-    with ``double = (target, move) | None``: one dispatch instead of three for
-    the most numerous pieces."""
-    kinds = dict(comps)
-    if len(kinds) != len(comps) or set(kinds) - {LEAP_M, LEAP_C, LAME_M} \
-            or len(kinds.get(LEAP_M, ())) != 1:
-        return comps
-    (t, m), = kinds[LEAP_M]
-    double = kinds.get(LAME_M)
-    if double is not None:
-        if len(double) != 1 or double[0][1] != t:
-            return comps
-        double = (double[0][0], double[0][2])
-    return ((PAWN, (t, m, kinds.get(LEAP_C, ()), double)),)
+_NO_PIECE = _NoPiece()
 
-
-def _all_targets(kind, data):
-    if kind == PAWN:
-        t, _, caps, double = data
-        return [t] + [x for x, _ in caps] + ([double[0]] if double else [])
-    if kind in (LEAP, LEAP_M, LEAP_C):
-        return [t for t, _ in data]
-    if kind in (RIDE, RIDE_M, RIDE_C, HOP):
-        return [t for ray in data for t, _ in ray]
-    if kind == LAME_M:
-        return [t for t, _, _ in data]
-    if kind == BENT:
-        return [t for _, rays in data for ray in rays for t, _ in ray]
-    return []
-
-
-_cache: dict[str, Rules] = {}
+_cache: dict = {}
 
 
 def compile_rules(variant: Variant) -> Rules:
-    """The (cached) compiled tables of a variant."""
-    r = _cache.get(variant.name)
-    if r is None or r.variant is not variant:
-        r = _cache[variant.name] = Rules(variant)
-    return r
+    """The (cached) compiled rules of a variant."""
+    entry = _cache.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _cache[id(variant)] = (variant, Rules(variant))
+    return entry[1]

@@ -28,7 +28,8 @@ import re
 
 from .notation import IllegalMoveError, move_text
 from .position import Position
-from .rules import CASTLE, move_flag, move_from, move_promo, move_to
+from .moves import CASTLE, move_flag, move_from, move_promo, move_to
+from .movegen import legal_moves
 
 __all__ = ['san', 'parse_san', 'castle_side', 'IllegalMoveError']
 
@@ -57,7 +58,7 @@ def _piece_letter(pos: Position, sq: int) -> str:
 def san(pos: Position, m: int, rank_base: int = 1, legal: list | None = None) -> str:
     """Move ``m`` (legal in ``pos``) in SAN, with its check or mate mark."""
     R = pos.rules
-    legal = legal if legal is not None else pos.legal_moves()
+    legal = legal if legal is not None else legal_moves(pos)
     side = castle_side(pos, m)
     if side:
         text = 'O-O' if side == 'short' else 'O-O-O'
@@ -87,7 +88,7 @@ def san(pos: Position, m: int, rank_base: int = 1, legal: list | None = None) ->
     pos.push(m)
     try:
         if pos.in_check():
-            text += '#' if not pos.legal_moves() else '+'
+            text += '#' if not legal_moves(pos) else '+'
     finally:
         pos.pop()
     return text
@@ -96,7 +97,7 @@ def san(pos: Position, m: int, rank_base: int = 1, legal: list | None = None) ->
 def parse_san(pos: Position, text: str, rank_base: int = 1, legal: list | None = None) -> int:
     """The legal move written ``text`` in SAN (see the module docstring)."""
     word = text.strip().rstrip(_MARKS)
-    legal = legal if legal is not None else pos.legal_moves()
+    legal = legal if legal is not None else legal_moves(pos)
     side = _CASTLE.get(word)
     if side:
         found = [m for m in legal if castle_side(pos, m) == side]

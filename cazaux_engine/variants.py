@@ -2,10 +2,12 @@
 
 :data:`VARIANT_DATA` is the one table of every rule that differs between the
 games of docs/rules.md.  It is plain JSON-compatible data: a user file in the same
-format (see :func:`load_variant_file`) can add variants or derive new ones
+format (see :mod:`cazaux_engine.variant_file`) can add variants or derive new ones
 from these with ``"parent"``.  :class:`Variant` is the checked, typed form the
 rest of the engine uses; nothing outside this module branches on a variant's
-name.
+name.  :func:`build_variant` is the one place where a record is checked,
+whether it is built in or comes from a file; which variants a program knows
+is a :class:`cazaux_engine.registry.Registry`.
 
 Fields of a variant record (squares and ranks are from White's side; Black's
 are mirrored across the middle rank):
@@ -16,9 +18,8 @@ are mirrored across the middle rank):
     names from :data:`cazaux_engine.pieces.PIECES` (or the file's own
     ``pieces``); the first must be ``king``.
 ``values``
-    per-piece value overrides in centipawns.  Fitted values in
-    ``tuned.json`` (see :mod:`cazaux_engine.tuned`) override these in turn:
-    :func:`build_variant` is where they are read.
+    per-piece value overrides in centipawns (the evaluation's fitted values,
+    :mod:`search.tuned`, override these in turn for the search).
 ``start``
     the default start FEN.
 ``double_step``
@@ -57,7 +58,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import betza as betza_mod
-from . import tuned
 from .pieces import PIECES
 
 ZANZIBAR_ARMY = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn', 'eagle',
@@ -168,6 +168,11 @@ DEFAULTS: dict[str, Any] = {
     'bare_king': 'draw', 'setup': None,
 }
 
+# the fields a record may have ('parent' only before it is resolved)
+FIELDS = ('parent', 'files', 'ranks', 'pieces', 'values', 'start', 'double_step',
+          'en_passant', 'promotion', 'piece_promotions', 'pawn_like', 'king_jump',
+          'castling', 'stalemate', 'bare_king', 'setup')
+
 
 class VariantError(ValueError):
     """A variant record that is inconsistent or unknown."""
@@ -224,67 +229,124 @@ class Variant:
     def letter(self, name: str) -> str:
         return self.piece(name).letter
 
-    def xboard_betza(self, piece: PieceType) -> str:
-        """The piece's full Betza string for an XBoard ``piece`` command.
 
-        The base moves plus the variant's double step, e.p. capture, King's
-        jump or castling, in the forms XBoard 4.9.1 understands
-        (docs/xboard.md, how the engine describes a variant).
-        """
-        s = piece.betza
-        ds = self.double_step.get(piece.name)
-        if ds is not None:
-            s += 'fmnD' if ds == 'any' else 'ifmnD'
-        if piece.name in self.ep_capturers:
-            s += 'feF'
-        if piece.name == 'king':
-            if self.king_jump:
-                s += 'imAimDimN'
-            elif self.castling:
-                # Shako castling (Rook one square in from the edge) needs j
-                rook_files = {c['rook'][0] for c in self.castling}
-                edge = {'a', chr(ord('a') + self.files - 1)}
-                s += 'isO2' if rook_files <= edge else 'isjO2'
-        return s
-
-
-def _merge(parent: dict, child: dict) -> dict:
-    out = dict(parent)
-    out.update({k: v for k, v in child.items() if k != 'parent'})
+def resolve(name: str, table: dict, seen: tuple = ()) -> dict:
+    """The record ``table[name]`` with its ``parent`` chain merged in (the
+    child's fields win); VariantError for an unknown parent or a cycle."""
+    rec = table[name]
+    check_record(name, rec)
+    if 'parent' not in rec:
+        return rec
+    par = rec['parent']
+    if par in seen or par == name:
+        chain = ' -> '.join(seen + (name, par))
+        raise VariantError(f'variant {(seen or (name,))[0]!r}: parent cycle {chain}')
+    if par not in table:
+        raise VariantError(f'variant {name!r}: unknown parent {par!r}')
+    out = dict(resolve(par, table, seen + (name,)))
+    out.update({k: v for k, v in rec.items() if k != 'parent'})
     return out
 
 
-def _resolve(name: str, table: dict, seen=()) -> dict:
-    rec = table[name]
-    if 'parent' in rec:
-        par = rec['parent']
-        if par in seen or par == name:
-            chain = ' -> '.join(seen + (name, par))
-            raise VariantError(f'variant {(seen or (name,))[0]!r}: parent cycle {chain}')
-        if par not in table:
-            raise VariantError(f'variant {name!r}: unknown parent {par!r}')
-        return _merge(_resolve(par, table, seen + (name,)), rec)
-    return rec
+# -- checking a record ------------------------------------------------------------------
+
+def describe(x) -> str:
+    """How a JSON value is called in messages."""
+    if isinstance(x, bool):
+        return 'true' if x else 'false'
+    if x is None:
+        return 'null'
+    if isinstance(x, (int, float)):
+        return repr(x)
+    if isinstance(x, str):
+        return repr(x) if len(x) <= 40 else repr(x[:40] + '...')
+    return 'an array' if isinstance(x, list) else 'an object'
 
 
-def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
-    """Check a (resolved) variant record and return a :class:`Variant`."""
-    library = library or PIECES
-    r = dict(DEFAULTS)
-    r.update(rec)
-    for key in ('files', 'ranks', 'pieces', 'start'):
-        if key not in r:
-            raise VariantError(f'variant {name!r}: missing {key!r}')
-    files, ranks = r['files'], r['ranks']
-    if not (isinstance(files, int) and isinstance(ranks, int) and 1 <= files <= 16 and 3 <= ranks <= 16):
-        raise VariantError(f'variant {name!r}: board {files}x{ranks} not supported (files 1-16, ranks 3-16)')
-    names = list(r['pieces'])
+def names_list(x, what: str) -> list[str]:
+    """``x`` checked to be an array of names."""
+    if not isinstance(x, list) or not all(isinstance(s, str) for s in x):
+        raise VariantError(f'{what} must be an array of piece names, not {describe(x)}')
+    return x
+
+
+def an_object(x, what: str) -> dict:
+    """``x`` checked to be an object."""
+    if not isinstance(x, dict):
+        raise VariantError(f'{what} must be an object, not {describe(x)}')
+    return x
+
+
+def check_record(name: str, rec) -> None:
+    """The shape of a record as written: an object of known fields."""
+    if not isinstance(rec, dict):
+        raise VariantError(f'variant {name!r} must be an object, not {describe(rec)}')
+    for k in rec:
+        if k not in FIELDS:
+            raise VariantError(f'variant {name!r}: unknown field {k!r} (known: {", ".join(FIELDS)})')
+    if 'parent' in rec and not isinstance(rec['parent'], str):
+        raise VariantError(f"variant {name!r}: field 'parent' must be a variant name, "
+                           f"not {describe(rec['parent'])}")
+
+
+def check_types(name: str, rec: dict) -> None:
+    """The JSON types of the fields of a resolved record."""
+    where = f'variant {name!r}'
+
+    def fld(key):
+        return f"{where}: field '{key}'"
+
+    for key in ('files', 'ranks'):
+        x = rec.get(key)
+        if key in rec and (isinstance(x, bool) or not isinstance(x, int)):
+            raise VariantError(f'{fld(key)} must be a whole number, not {describe(x)}')
+    if 'pieces' in rec:
+        names_list(rec['pieces'], fld('pieces'))
+    if 'start' in rec and not isinstance(rec['start'], str):
+        raise VariantError(f'{fld("start")} must be a FEN string, not {describe(rec["start"])}')
+    values = an_object(rec.get('values', {}), fld('values'))
+    for pn, x in values.items():
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise VariantError(f'{fld("values")}: {pn!r} must be centipawns, not {describe(x)}')
+    an_object(rec.get('double_step', {}), fld('double_step'))
+    an_object(rec.get('piece_promotions', {}), fld('piece_promotions'))
+    for key, parts in (('en_passant', ('victims', 'capturers')), ('promotion', ('pieces', 'choices'))):
+        x = an_object(rec.get(key, DEFAULTS[key]), fld(key))
+        for k in x:
+            if k not in parts:
+                raise VariantError(f'{fld(key)}: unknown key {k!r} (known: {", ".join(parts)})')
+        for k in parts:
+            names_list(x.get(k, []), f'{fld(key)}: {k!r}')
+    if 'pawn_like' in rec:
+        names_list(rec['pawn_like'], fld('pawn_like'))
+    if not isinstance(rec.get('king_jump', False), bool):
+        raise VariantError(f'{fld("king_jump")} must be true or false, not {describe(rec["king_jump"])}')
+    castling = rec.get('castling', [])
+    if not isinstance(castling, list):
+        raise VariantError(f'{fld("castling")} must be an array, not {describe(castling)}')
+    for k, c in enumerate(castling, 1):
+        an_object(c, f'{fld("castling")}: entry {k}')
+        for key in ('right', 'king', 'king_to', 'rook', 'rook_to'):
+            if not isinstance(c.get(key), str):
+                raise VariantError(f'{fld("castling")}: entry {k} needs {key!r} '
+                                   f'(a square name; right: one letter)')
+        if len(c['right']) != 1 or not c['right'].isalpha():
+            raise VariantError(f'{fld("castling")}: entry {k}: right must be one letter')
+    setup = rec.get('setup')
+    if setup is not None:
+        an_object(setup, fld('setup'))
+        if not isinstance(setup.get('king_file'), str) or not isinstance(setup.get('groups'), list):
+            raise VariantError(f'{fld("setup")} needs "king_file" (a letter) and "groups" (an array)')
+        for k, g in enumerate(setup['groups'], 1):
+            an_object(g, f'{fld("setup")}: group {k}')
+            names_list(g.get('pieces'), f'{fld("setup")}: group {k}: "pieces"')
+            names_list(g.get('squares'), f'{fld("setup")}: group {k}: "squares"')
+
+
+def build_army(name: str, names: list, values: dict, library: dict) -> tuple[PieceType, ...]:
+    """The army of a variant: its pieces from the library, values overridden."""
     if not names or names[0] != 'king':
         raise VariantError(f'variant {name!r}: the first piece must be king')
-    tuned_values = tuned.values_of(name)        # fitted values win (tuned.json)
-    for pn in tuned_values:
-        if pn not in names:
-            raise VariantError(f'variant {name!r}: tuned data values {pn!r}, not in its army')
     army = []
     letters = set()
     for pn in names:
@@ -301,9 +363,32 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
             atoms = tuple(betza_mod.parse(d['betza']))
         except betza_mod.BetzaError as e:
             raise VariantError(f'piece {pn!r}: {e}') from None
-        value = tuned_values.get(pn, int(r['values'].get(pn, d['value'])))
-        army.append(PieceType(pn, letter, d['betza'], value, atoms))
-    known = set(names)
+        army.append(PieceType(pn, letter, d['betza'], int(values.get(pn, d['value'])), atoms))
+    return tuple(army)
+
+
+def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
+    """Check a resolved variant record and return a :class:`Variant`.
+
+    This is the one check of a record, built-in or from a file: the JSON
+    types of its fields (:func:`check_types`), then what they name.
+    ``library`` is the piece library (default: :data:`PIECES`).
+    """
+    library = library or PIECES
+    check_types(name, rec)
+    r = dict(DEFAULTS)
+    r.update(rec)
+    for key in ('files', 'ranks', 'pieces', 'start'):
+        if key not in r:
+            raise VariantError(f'variant {name!r}: missing {key!r}')
+    files, ranks = r['files'], r['ranks']
+    if not (1 <= files <= 16 and 3 <= ranks <= 16):
+        raise VariantError(f'variant {name!r}: board {files}x{ranks} not supported (files 1-16, ranks 3-16)')
+    promo, pp = r['promotion'], dict(r['piece_promotions'])
+    if 'king' in [*promo.get('pieces', []), *promo.get('choices', []), *pp, *pp.values()]:
+        raise VariantError(f"variant {name!r}: the King neither promotes nor is promoted to")
+    army = build_army(name, list(r['pieces']), r['values'], library)
+    known = {p.name for p in army}
 
     def check(names_, what):
         for x in names_:
@@ -318,9 +403,7 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
         if rule != 'any' and not (isinstance(rule, int) and 1 <= rule <= ranks):
             raise VariantError(f'variant {name!r}: double_step of {pn} must be "any" or a rank')
     ep = r['en_passant']
-    promo = r['promotion']
     check(promo['choices'], 'promotion')
-    pp = dict(r['piece_promotions'])
     check(pp, 'piece_promotions')
     check(pp.values(), 'piece_promotions')
     castling = []
@@ -341,42 +424,27 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
             for s in g['squares']:
                 square_index(s, files, ranks)
     return Variant(
-        name=name, files=files, ranks=ranks, pieces=tuple(army), start=r['start'],
-        double_step=ds, ep_victims=check(ep['victims'], 'en_passant'),
-        ep_capturers=check(ep['capturers'], 'en_passant'),
-        promoters=check(promo['pieces'], 'promotion'),
-        promotion_choices=tuple(promo['choices']),
+        name=name, files=files, ranks=ranks, pieces=army, start=r['start'],
+        double_step=ds, ep_victims=check(ep.get('victims', []), 'en_passant'),
+        ep_capturers=check(ep.get('capturers', []), 'en_passant'),
+        promoters=check(promo.get('pieces', []), 'promotion'),
+        promotion_choices=tuple(promo.get('choices', [])),
         piece_promotions=pp, pawn_like=check(pawn_like, 'pawn_like'),
         king_jump=bool(r['king_jump']), castling=tuple(castling),
         stalemate=r['stalemate'], bare_king=r['bare_king'], setup=setup)
 
 
-tuned.activate({n: _resolve(n, VARIANT_DATA)['pieces'] for n in VARIANT_DATA})
-
-VARIANTS: dict[str, Variant] = {
-    n: build_variant(n, _resolve(n, VARIANT_DATA)) for n in VARIANT_DATA}
-
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANT_DATA)
+
+_builtin: dict[str, Variant] = {}
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (built-in or loaded from a file)."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise VariantError(f'unknown variant {name!r} (known: {", ".join(VARIANTS)})') from None
-
-
-def load_variant_file(path: str, register: bool = True) -> dict[str, Variant]:
-    """Load variants from a JSON file ``{"pieces": {...}, "variants": {...}}``.
-
-    ``pieces`` adds to the piece library (same fields as
-    :data:`cazaux_engine.pieces.PIECES`); ``variants`` holds records as in
-    :data:`VARIANT_DATA`, and may use ``"parent"`` to start from a built-in
-    variant, one of an earlier file or one of the same file.  With
-    ``register`` the variants become known to :func:`get_variant`.  The
-    whole file is checked first (see :mod:`cazaux_engine.variant_file`): a
-    bad one raises VariantError and registers nothing.
-    """
-    from .variant_file import load
-    return load(path, register)
+    """The built-in variant called ``name`` (built on first use).  Variants
+    of files are known to a :class:`cazaux_engine.registry.Registry`."""
+    v = _builtin.get(name)
+    if v is None:
+        if name not in VARIANT_DATA:
+            raise VariantError(f'unknown variant {name!r} (known: {", ".join(VARIANT_NAMES)})')
+        v = _builtin[name] = build_variant(name, resolve(name, VARIANT_DATA))
+    return v

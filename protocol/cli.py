@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from cazaux_engine import __version__, engine_name, tuned
+from cazaux_engine import __version__, engine_name
 from cazaux_engine.compiled import notice_if_interpreted
 
 HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
@@ -42,7 +42,7 @@ and those of variant files (the repository's variants/ has shako.json and
 metamachy.json).
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
-(cazaux_engine/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
+(search/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
 CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
 the compiled one is installed (same moves and node counts, slower); the
 standalone binary has only the compiled core.  Without a compiled core the
@@ -78,39 +78,39 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ('-V', '--version'):
         print(engine_name())
         return 0
-    if tuned.error:
-        print(f'error: tuned data: {tuned.error}', file=sys.stderr)
+    from search import tuned
+    if tuned.error():
+        print(f'error: tuned data: {tuned.error()}', file=sys.stderr)
         return 2
     notice_if_interpreted()
+    from cazaux_engine.registry import Registry
+    from cazaux_engine.variants import VariantError
+    registry = Registry()
     if not argv or argv[0] in ('perft', 'bench', 'match', '--option', '--variants'):
         argv, files = take_variant_files(argv)
         if files is None:
             print('error: --variants needs a FILE', file=sys.stderr)
             return 2
-        from cazaux_engine.variants import VariantError, load_variant_file
         for f in files:
             try:
-                load_variant_file(f)
+                registry.load_file(f)
             except VariantError as e:
                 print(f'error: --variants: {e}', file=sys.stderr)
                 return 2
-        if files:
-            from protocol.options import refresh_variant_choices
-            refresh_variant_choices()
     if argv and argv[0] == 'perft':
         from cazaux_engine.perft import main as perft_main
-        return perft_main(argv[1:])
+        return perft_main(argv[1:], registry)
     if argv and argv[0] == 'bench':
         from search.bench import main as bench_main
-        return bench_main(argv[1:])
+        return bench_main(argv[1:], registry)
     if argv and argv[0] == 'match':
         from tournament.cli import main as match_main
-        return match_main(argv[1:])
+        return match_main(argv[1:], registry)
     if argv and argv[0] == 'tune':
         from tuning.cli import main as tune_main
         return tune_main(argv[1:])
     from protocol.options import OptionError, Options
-    options = Options()
+    options = Options(registry)
     rest = list(argv)
     while rest and rest[0] == '--option' and len(rest) >= 2:
         name, eq, value = rest[1].partition('=')

@@ -36,6 +36,7 @@ from search import Limits, Searcher, SearchResult, SearchThread
 from search.timeman import safety_net
 
 from .options import Options
+from cazaux_engine.movegen import legal_moves
 
 THINK, PONDER, ANALYZE = 'think', 'ponder', 'analyze'
 PERFT_CHUNK = 3          # plies counted at once (the compiled count holds the GIL)
@@ -245,7 +246,7 @@ class Controller:
 
 def _count(pos: Position, depth: int, stop: threading.Event, on_move, on_end) -> None:
     total = 0
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         n = _leaves(pos, depth - 1, stop)
         pos.pop()
@@ -264,7 +265,7 @@ def _leaves(pos: Position, depth: int, stop: threading.Event) -> int | None:
     if depth <= PERFT_CHUNK:
         return perft(pos, depth)
     total = 0
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         n = _leaves(pos, depth - 1, stop)
         pos.pop()

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import random
 
-from cazaux_engine import FenError, IllegalMoveError, Position, get_variant, parse_fen, parse_move
+from cazaux_engine import FenError, IllegalMoveError, Position, parse_fen, parse_move
+from cazaux_engine.registry import Registry
 from cazaux_engine.setups import setup_count, setup_fen
 from cazaux_engine.variants import Variant
+from cazaux_engine.movegen import legal_moves
 
 
 def setup_start_fen(variant: Variant, setup: int, rng: random.Random | None = None) -> str:
@@ -34,7 +36,7 @@ def legal_line(pos: Position, moves: list[int]) -> list[int]:
     p = pos.copy()
     line = []
     for m in moves:
-        if m not in p.legal_moves():
+        if m not in legal_moves(p):
             break
         p.push(m)
         line.append(m)
@@ -42,17 +44,19 @@ def legal_line(pos: Position, moves: list[int]) -> list[int]:
 
 
 class Game:
+    """A game of one of the variants of ``registry``."""
     variant: Variant
     start_fen: str
     pos: Position
     moves: list[int]
 
-    def __init__(self, variant: str = 'chess'):
+    def __init__(self, registry: Registry, variant: str = 'chess'):
+        self.registry = registry
         self.new(variant)
 
     def new(self, variant: str | None = None, fen: str | None = None) -> None:
         """Start a new game of ``variant`` (default: the current one)."""
-        v = get_variant(variant) if variant else self.variant
+        v = self.registry.get(variant) if variant else self.variant
         pos = parse_fen(v, fen or v.start)
         self.variant, self.start_fen, self.pos, self.moves = v, fen or v.start, pos, []
 

@@ -7,9 +7,10 @@ the value is bad.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
-from cazaux_engine.variants import VARIANTS, VariantError, load_variant_file
+from cazaux_engine.registry import Registry
+from cazaux_engine.variants import VARIANT_NAMES, VariantError
 
 
 class OptionError(ValueError):
@@ -58,7 +59,7 @@ MAX_SETUP = 10080   # maasai has the most placements
 MAX_THREADS = 64
 
 OPTIONS: tuple[Option, ...] = (
-    Option('UCI_Variant', 'combo', 'chess', choices=tuple(VARIANTS), protocols=('uci',),
+    Option('UCI_Variant', 'combo', 'chess', choices=VARIANT_NAMES, protocols=('uci',),
            help='the variant to play (its choices grow when VariantPath loads a file)'),
     Option('VariantPath', 'file', '',
            help='a variant file (JSON, docs/variants.md) whose variants are added to the '
@@ -81,24 +82,38 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-@dataclass
 class Options:
-    """Current option values, by name."""
-    values: dict = field(default_factory=lambda: {o.name: o.default for o in OPTIONS
-                                                   if o.kind != 'button'})
+    """Current option values, by name, and the variants they can name: the
+    ``registry`` that option VariantPath loads files into."""
+
+    def __init__(self, registry: Registry | None = None):
+        self.registry = registry or Registry()
+        self.values = {o.name: o.default for o in OPTIONS if o.kind != 'button'}
 
     def __getitem__(self, name: str):
         return self.values[name]
 
     @staticmethod
     def find(name: str, protocol: str | None = None) -> Option:
-        """The option called ``name`` (in any case); with ``protocol``
-        ('uci' or 'xboard'), only one that protocol offers."""
+        """The declaration of the option called ``name`` (in any case); with
+        ``protocol`` ('uci' or 'xboard'), only one that protocol offers."""
         for o in OPTIONS:
             if o.name.lower() == name.strip().lower() \
                     and (protocol is None or protocol in o.protocols):
                 return o
         raise OptionError(f'no option named {name.strip()!r}')
+
+    def option(self, name: str, protocol: str | None = None) -> Option:
+        """The option called ``name`` as offered now: UCI_Variant's choices
+        are the variants of :attr:`registry`, files included."""
+        o = self.find(name, protocol)
+        if o.name == 'UCI_Variant':
+            o = replace(o, choices=tuple(self.registry.names()))
+        return o
+
+    def offered(self, protocol: str) -> list[Option]:
+        """The options ``protocol`` offers, in declaration order, as offered now."""
+        return [self.option(o.name) for o in OPTIONS if protocol in o.protocols]
 
     def configure(self, searcher) -> None:
         """Hand ``searcher`` (a search.Searcher) the values it reads from
@@ -126,33 +141,18 @@ class Options:
     def set(self, name: str, text: str | None) -> Option:
         """Set option ``name`` from text; return the Option (for buttons: just it).
 
-        Setting VariantPath loads its file (an empty value loads nothing);
-        a bad file raises OptionError and changes nothing."""
-        o = self.find(name)
+        Setting VariantPath loads its file into :attr:`registry` (an empty
+        value loads nothing); a bad file raises OptionError and changes
+        nothing."""
+        o = self.option(name)
         if o.kind != 'button':
             if text is None:
                 raise OptionError(f'{o.name}: a value is needed')
             value = o.parse(text)
             if o.name == 'VariantPath' and value not in ('', '<empty>'):
-                load_variants(value)
+                try:
+                    self.registry.load_file(value)
+                except VariantError as e:
+                    raise OptionError(f'VariantPath: {e}') from None
             self.values[o.name] = value
         return o
-
-
-def load_variants(path: str) -> list[str]:
-    """Load the variant file at ``path``; the names of its variants.
-
-    The variants join option UCI_Variant's choices.  A bad file raises
-    OptionError with the file's error (which variant, which field) and
-    leaves every variant known before as it was."""
-    try:
-        got = load_variant_file(path)
-    except VariantError as e:
-        raise OptionError(f'VariantPath: {e}') from None
-    refresh_variant_choices()
-    return list(got)
-
-
-def refresh_variant_choices() -> None:
-    """Option UCI_Variant offers every variant known now (files included)."""
-    Options.find('UCI_Variant').choices = tuple(VARIANTS)

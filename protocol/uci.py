@@ -24,15 +24,15 @@ import re
 import threading
 from dataclasses import dataclass
 
-from cazaux_engine import engine_name, get_variant, move_text, outcome, parse_move, to_fen
+from cazaux_engine import engine_name, move_text, outcome, parse_move, to_fen
 from cazaux_engine.position import Position
 from search import Limits, SearchResult
 
 from .controller import ANALYZE, PONDER, THINK, Controller
 from .game import Game, setup_start_fen
 from .options import OptionError, Options
-from .uci_text import (bestmove_line, clean, info_line, option_line, spin_value,
-                       uci_options, variant_line)
+from .uci_text import bestmove_line, clean, info_line, option_line, spin_value, variant_line
+from cazaux_engine.movegen import legal_moves
 
 ENGINE_AUTHOR = 'the cazaux-engine authors'
 
@@ -68,7 +68,7 @@ class UciSession:
         self.current: _Search | None = None
         self.debug = False
         self.rng = random.Random()
-        self.game = Game(options['UCI_Variant'])
+        self.game = Game(options.registry, options['UCI_Variant'])
         self.start_fen = self._draw_start()
         self._reset_position()
 
@@ -119,7 +119,7 @@ class UciSession:
     def cmd_uci(self, args) -> None:
         self.send(f'id name {engine_name()}')
         self.send(f'id author {ENGINE_AUTHOR}')
-        for o in uci_options():
+        for o in self.options.offered('uci'):
             self.send(option_line(o))
         self.send('uciok')
 
@@ -178,7 +178,7 @@ class UciSession:
         name = ' '.join(args[i + 1:j])
         value = ' '.join(args[j + 1:]) or None     # None: no value given
         try:
-            o = self.options.find(name, 'uci')
+            o = self.options.option(name, 'uci')
             old = self.options.values.get(o.name)
             self.options.set(o.name, value)
         except OptionError as e:
@@ -209,9 +209,9 @@ class UciSession:
         """After VariantPath loaded a file: announce UCI_Variant's choices
         again (as Fairy-Stockfish does), and play a reloaded current variant
         by its new rules."""
-        self.send(option_line(self.options.find('UCI_Variant')))
+        self.send(option_line(self.options.option('UCI_Variant')))
         name = self.game.variant.name
-        if get_variant(name) is not self.game.variant:
+        if self.options.registry.get(name) is not self.game.variant:
             self._end_search()
             self.game.new(name)
             self.start_fen = self._draw_start()
@@ -303,7 +303,7 @@ class UciSession:
             self.current = s
         if self.debug:
             self.tell(f'go {limits} on {to_fen(pos)}')
-        legal = pos.legal_moves()
+        legal = legal_moves(pos)
         if not legal:
             lost = outcome(pos, legal).winner is not None    # mated, or stalemated where that loses
             self.send(f'info depth 0 score {"mate 0" if lost else "cp 0"}')
@@ -336,7 +336,7 @@ class UciSession:
         lim.infinite = 'infinite' in flags
         lim.ponder = 'ponder' in flags
         if searchmoves:
-            legal = pos.legal_moves()
+            legal = legal_moves(pos)
             chosen = []
             for text in searchmoves:
                 try:
@@ -369,7 +369,7 @@ class UciSession:
         s.sent = True
         pos, r = s.pos, s.result
         try:
-            legal = pos.legal_moves()
+            legal = legal_moves(pos)
             best = r.best
             if best not in legal:
                 if best is not None or legal:
@@ -382,12 +382,12 @@ class UciSession:
             if best is not None and ponder is not None:
                 p = pos.copy()
                 p.push(best)
-                if ponder not in p.legal_moves():
+                if ponder not in legal_moves(p):
                     ponder = None
             line = bestmove_line(pos, best, ponder)
         except Exception as e:               # never leave the GUI without a move
             self.tell(f'internal error: {clean(str(e), 200)}')
-            legal = pos.legal_moves()
+            legal = legal_moves(pos)
             line = bestmove_line(pos, legal[0] if legal else None, None)
         self.send(line)
 

@@ -15,7 +15,7 @@ from cazaux_engine.variants import Variant
 from search.types import SearchInfo
 
 from .game import legal_line
-from .options import OPTIONS, Option
+from .options import Option
 from .xboard_variants import parent_variant
 
 MAX_ECHO = 80        # characters of a bad input echoed back in an info string
@@ -56,11 +56,6 @@ def option_line(o: Option) -> str:
     elif kind == 'string':
         parts.append(f'default {o.default if o.default not in (None, "") else "<empty>"}')
     return ' '.join(parts)
-
-
-def uci_options() -> list[Option]:
-    """The engine options offered through UCI, in declaration order."""
-    return [o for o in OPTIONS if 'uci' in o.protocols]
 
 
 def variant_line(v: Variant, start_fen: str) -> str:

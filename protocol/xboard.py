@@ -25,19 +25,19 @@ from __future__ import annotations
 import threading
 import traceback
 
-from cazaux_engine import FenError, IllegalMoveError, engine_name, get_variant
-from cazaux_engine.variants import VARIANTS
+from cazaux_engine import FenError, IllegalMoveError, engine_name
 from cazaux_engine.outcome import Outcome, outcome
-from cazaux_engine.rules import move_from
+from cazaux_engine.moves import move_from
 from protocol.controller import ANALYZE, PONDER, THINK, Controller
 from protocol.game import Game, setup_start_fen
-from protocol.options import OPTIONS, OptionError, Options
+from protocol.options import OptionError, Options
 from protocol.uci_text import spin_value
 from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
                                       xboard_variant_lines)
 from search import Limits, Searcher
+from cazaux_engine.movegen import legal_moves
 
 MATE_BASE = 100000
 FEATURE_ANSWER_WAIT = 1.0      # seconds after protover before done=1 without the GUI's answers
@@ -69,7 +69,7 @@ class XBoard:
         self.options = options or Options()
         self.control = Controller(self.options, lambda text: self.send(f'tellusererror {text}'))
         self.lock = threading.RLock()          # guards mode, pongs, last_info
-        self.game = Game('chess')
+        self.game = Game(self.options.registry, 'chess')
         # per game move, what XBoard makes of it: (resets its 50-move count,
         # the square it then takes for an e.p. square or None)
         self.xb_moves: list[tuple[bool, int | None]] = []
@@ -156,7 +156,7 @@ class XBoard:
     def _start(self, mode: str, pos, limits, avoid=()) -> None:
         skip = set(avoid) | (self.excluded if mode != PONDER else set())
         if skip:
-            allowed = [m for m in pos.legal_moves() if m not in skip]
+            allowed = [m for m in legal_moves(pos) if m not in skip]
             if allowed:
                 limits.searchmoves = allowed
         limits.multipv = self.options['MultiPV'] if mode == ANALYZE else 1
@@ -235,7 +235,7 @@ class XBoard:
 
     def _play_engine_move(self, result) -> None:
         pos = self.game.pos
-        legal = pos.legal_moves()
+        legal = legal_moves(pos)
         m = result.best if result is not None else None
         if m not in legal:
             m = legal[0] if legal else None
@@ -267,10 +267,10 @@ class XBoard:
 
     def _ponder_on(self, guess: int) -> None:
         pos = self.game.pos.copy()
-        if guess is None or guess not in pos.legal_moves():
+        if guess is None or guess not in legal_moves(pos):
             return
         pos.push(guess)
-        if not pos.legal_moves():
+        if not legal_moves(pos):
             return
         self.ponder_guess = guess
         limits = self._clock_limits(pos)
@@ -286,7 +286,7 @@ class XBoard:
     def _think(self) -> None:
         """The engine is on move: claim a finished game or start thinking."""
         pos = self.game.pos
-        legal = pos.legal_moves()
+        legal = legal_moves(pos)
         o = outcome(pos, legal)
         if o is not None and self._claimable(o):
             self._claim(o)
@@ -303,7 +303,7 @@ class XBoard:
     def _restart_analysis(self) -> None:
         if self.analyzing:
             self.stop_search()
-            if self.game.pos.legal_moves():
+            if legal_moves(self.game.pos):
                 self._start(ANALYZE, self.game.pos, Limits(infinite=True))
 
     # -- commands: session ------------------------------------------------------
@@ -314,8 +314,8 @@ class XBoard:
         flags = ('ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 '
                  'sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 '
                  'memory=1 smp=1 exclude=1 setscore=0 highlight=0')
-        options = [t for t in map(option_feature, OPTIONS) if t]
-        lines = ['done=0', f'myname="{engine_name()}" variants="{variants_feature()}"', flags]
+        options = [t for t in map(option_feature, self.options.offered('xboard')) if t]
+        lines = ['done=0', f'myname="{engine_name()}" variants="{variants_feature(self.options.registry)}"', flags]
         lines += [f'option="{t}"' for t in options]
         # done=1 waits for the GUI's answer to every feature: XBoard sends
         # an option of -firstOptions as soon as it reads that option's
@@ -371,10 +371,10 @@ class XBoard:
 
     def cmd_variant(self, arg, cmd):
         name = engine_variant(arg.split()[0] if arg else '')
-        if name not in VARIANTS:
+        if name not in self.options.registry:
             self.send(f'Error (unsupported variant): {cmd}')
             return
-        v = get_variant(name)
+        v = self.options.registry.get(name)
         try:
             if self.options['Setup'] == -1:
                 fen = self.random_fens.get(name) or setup_start_fen(v, -1)
@@ -490,9 +490,9 @@ class XBoard:
                 m = self.last_info.pv[0]
         if m is None and self.hint and self.hint[0] == pos.hash:
             m = self.hint[1]
-        if m is None and self.mode is None and pos.legal_moves():
+        if m is None and self.mode is None and legal_moves(pos):
             m = Searcher(hash_mb=1).search(pos, Limits(depth=1)).best
-        if m is not None and m in pos.legal_moves():
+        if m is not None and m in legal_moves(pos):
             self.send(f'Hint: {xm.move_text(pos, m, self.rb)}')
 
     def cmd_bk(self, arg, cmd):
@@ -508,7 +508,7 @@ class XBoard:
     def _exclude(self, arg: str, cmd: str, exclude: bool) -> None:
         pos = self.game.pos
         if arg == 'all':
-            moves = set(pos.legal_moves())
+            moves = set(legal_moves(pos))
         else:
             try:
                 moves = {xm.parse(pos, arg, self.rb)}
@@ -537,7 +537,7 @@ class XBoard:
             info = self.last_info if self.mode == ANALYZE else None
             job = self.control.job
         if info is not None:
-            total = len(self.game.pos.legal_moves())
+            total = len(legal_moves(self.game.pos))
             move = xm.move_text(job.pos, info.pv[0], self.rb) if info.pv else ''
             self.send(f'stat01: {int(info.time * 100)} {info.nodes} {info.depth} 0 {total} {move}'.rstrip())
 
@@ -631,7 +631,7 @@ class XBoard:
         if name == 'VariantPath':
             # XBoard takes a feature at any time: its New Variant dialog and
             # the variant names it accepts now include the file's variants
-            self.send(f'feature variants="{variants_feature()}"')
+            self.send(f'feature variants="{variants_feature(self.options.registry)}"')
         elif name == 'Clear Hash':
             self.control.clear_hash()           # now, or once the search ends
         else:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
-from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from cazaux_engine.moves import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
 from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, rank_base, slots
+from cazaux_engine.movegen import legal_moves
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
 _LEG = re.compile(r'^([a-p])(\d{1,2})([a-p])(\d{1,2})$')
@@ -71,7 +72,7 @@ def parse(pos, text: str, rank_base: int) -> int:
     to = _square(R, b.group(3), b.group(4), rank_base)
     if kill != kill2:
         raise IllegalMoveError(f'{text}: the second leg must start where the first ends')
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         if move_from(m) == frm and move_to(m) == to and move_flag(m) == EP \
                 and ep_victim(pos, m) == kill:
             return m
@@ -109,7 +110,7 @@ def _rank2_jump_rights(variant, fields: list) -> list:
     R = pos.rules
     field = '' if fields[2] == '-' else fields[2]
     for colour, letter, rank in ((1, 'K', 1), (-1, 'k', R.ranks - 2)):
-        if pos.rights & R.rights_bits[colour] and R.rank_of(pos.kings[colour]) == rank \
+        if pos.rights & R.rights_of(colour) and R.rank_of(pos.kings[colour]) == rank \
                 and letter not in field:
             field += letter
     return fields[:2] + [field or '-'] + fields[3:]

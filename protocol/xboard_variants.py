@@ -27,7 +27,8 @@ slot (see docs/xboard.md, how the engine describes a variant):
 from __future__ import annotations
 
 from cazaux_engine.pieces import PIECES
-from cazaux_engine.variants import Variant
+from cazaux_engine.registry import Registry
+from cazaux_engine.variants import PieceType, Variant
 
 KING_SLOT = 65          # the last character of each half of the table
 
@@ -146,8 +147,32 @@ def xboard_variant_lines(variant: Variant, fen: str) -> list[str]:
         return []
     size = f'{variant.files}x{variant.ranks}+0_{parent_variant(variant)}'
     lines = [f'setup ({piece_table(variant)}) {size} {xboard_fen(variant, fen)}']
-    lines += [f'piece {p.letter}& {variant.xboard_betza(p)}' for p in variant.pieces]
+    lines += [f'piece {p.letter}& {xboard_betza(variant, p)}' for p in variant.pieces]
     return lines
+
+
+def xboard_betza(variant: Variant, piece: PieceType) -> str:
+    """The piece's full Betza string for an XBoard ``piece`` command.
+
+    The base moves plus the variant's double step, e.p. capture, King's
+    jump or castling, in the forms XBoard 4.9.1 understands
+    (docs/xboard.md, how the engine describes a variant).
+    """
+    s = piece.betza
+    ds = variant.double_step.get(piece.name)
+    if ds is not None:
+        s += 'fmnD' if ds == 'any' else 'ifmnD'
+    if piece.name in variant.ep_capturers:
+        s += 'feF'
+    if piece.name == 'king':
+        if variant.king_jump:
+            s += 'imAimDimN'
+        elif variant.castling:
+            # Shako castling (Rook one square in from the edge) needs j
+            rook_files = {c['rook'][0] for c in variant.castling}
+            edge = {'a', chr(ord('a') + variant.files - 1)}
+            s += 'isO2' if rook_files <= edge else 'isjO2'
+    return s
 
 
 def xboard_fen(variant: Variant, fen: str) -> str:
@@ -165,7 +190,6 @@ def rank_base(variant: Variant) -> int:
     return 0 if variant.ranks == 10 else 1
 
 
-def variants_feature() -> str:
-    """The ``variants`` feature: every variant under XBoard's name for it."""
-    from cazaux_engine.variants import VARIANTS
-    return ','.join(xboard_name(v) for v in VARIANTS.values())
+def variants_feature(registry: Registry) -> str:
+    """The ``variants`` feature: every variant of ``registry`` under XBoard's name for it."""
+    return ','.join(xboard_name(v) for v in registry.variants())

@@ -1,6 +1,7 @@
 # C declarations of alphabeta.py (the implementation and its documentation are there).
 cimport cython
 from cazaux_engine.gameend cimport GameEnd
+from cazaux_engine.movegen cimport MoveGen
 from cazaux_engine.position cimport Position
 from search.checks cimport CheckFilter
 from search.eval cimport Evaluator
@@ -21,6 +22,7 @@ cdef class Tree:
     cdef TranspositionTable tt
     cdef Evaluator ev
     cdef readonly MoveOrder order
+    cdef readonly MoveGen g
     cdef CheckFilter cf
     cdef Control ctl
     cdef bint main
@@ -36,6 +38,10 @@ cdef class Tree:
     cdef int n_root, n_found, qtop, max_ext_ply
     cdef readonly bint stopped
 
+    cdef inline void play(self, int m) noexcept nogil
+    cdef inline void take_back(self) noexcept nogil
+    cdef inline void play_null(self) noexcept nogil
+    cdef inline void take_back_null(self) noexcept nogil
     cdef double now(self) noexcept nogil
     cdef bint check(self) noexcept nogil
     cdef int end_score(self, int code, int ply) noexcept nogil

@@ -7,7 +7,7 @@ the GIL.
 
 ``quiescence()`` is the quiescence search of the position (for tools).
 ``root(depth, alpha, beta)`` searches the root moves, kept (already ordered)
-at the front of the position's move buffer by :meth:`Tree.set_root`, to
+at the front of the tree's move buffer by :meth:`Tree.set_root`, to
 ``depth``; fail-soft, so a score outside (alpha, beta) is a bound.  The
 principal variation is :meth:`Tree.pv` when a move scored inside the window;
 :meth:`Tree.found` lists the moves that became best during the call.
@@ -40,7 +40,7 @@ from . import params as P
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see
     from cython.cimports.cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
-    from cython.cimports.cazaux_engine.movegen import gen_legal, is_legal_move
+    from cython.cimports.cazaux_engine.movegen import MoveGen, gen_legal, is_legal_move
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
     from cython.cimports.search.checks import CheckFilter
@@ -52,7 +52,7 @@ if cython.compiled:
 else:
     from cazaux_engine.exchange import see
     from cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
-    from cazaux_engine.movegen import gen_legal, is_legal_move
+    from cazaux_engine.movegen import MoveGen, gen_legal, is_legal_move
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
 
@@ -63,6 +63,7 @@ else:
                      entry_score, score_from_tt, score_to_tt)
 
 LMR_MOVES = cython.declare(cython.int, 256)
+MOVE_BUFFER = 1 << 16          # moves of every ply of one search thread
 PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
 
 
@@ -93,9 +94,15 @@ class Tree:
     """The search of one thread; see the module docstring."""
 
     def __init__(self, pos: Position, tt: TranspositionTable, evaluator: Evaluator,
-                 order: MoveOrder, checks: CheckFilter, ctl: Control, main: bool = True):
+                 order: MoveOrder, checks: CheckFilter, ctl: Control, main: bool = True,
+                 moves: int = MOVE_BUFFER):
+        """A tree over ``pos`` (its own copy, which it plays moves on), with
+        a move buffer of ``moves`` moves for the lists of every ply."""
         V = pos.rules.variant
         self.pos, self.tt, self.ev, self.order, self.cf, self.ctl = pos, tt, evaluator, order, checks, ctl
+        self.g = MoveGen(pos.rules, moves)
+        order.attach(pos, self.g)
+        evaluator.reset(pos)
         self.main = main
         self.max_ply = P.MAX_PLY
         self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
@@ -121,7 +128,7 @@ class Tree:
         self.pv_len = array('i', [0]) * plies
         self.evals = array('i', [0]) * plies
         self.mslot = array('i', [0]) * plies
-        self.quiets = array('i', [0]) * len(pos.moves)
+        self.quiets = array('i', [0]) * moves
         self.found_moves = array('i', [0]) * 256
         self.nodes = self.seldepth = 0
         self.n_root = self.n_found = self.qtop = 0
@@ -132,7 +139,7 @@ class Tree:
     def set_root(self, moves: list) -> None:
         """The root moves, in the order to search them."""
         for k, m in enumerate(moves):
-            self.pos.moves[k] = m
+            self.g.moves[k] = m
         self.n_root = len(moves)
 
     def root(self, depth: cython.int, alpha: cython.int, beta: cython.int) -> int:
@@ -179,6 +186,23 @@ class Tree:
             elif self.ctl.deadline >= 0 and self.now() >= self.ctl.deadline:
                 self.stopped = True
         return self.stopped
+
+    # -- moves on the tree's position, and the evaluation's sums with them -----------------------
+    def play(self, m: cython.int) -> cython.void:
+        self.pos.make(m)
+        self.ev.push(self.pos)
+
+    def take_back(self) -> cython.void:
+        self.pos.unmake()
+        self.ev.pop()
+
+    def play_null(self) -> cython.void:
+        self.pos.make_null()
+        self.ev.push(self.pos)
+
+    def take_back_null(self) -> cython.void:
+        self.pos.unmake_null()
+        self.ev.pop()
 
     # -- the tree -----------------------------------------------------------------------------------
     def end_score(self, code: cython.int, ply: cython.int) -> cython.int:
@@ -258,7 +282,7 @@ class Tree:
             self.seldepth = ply
         us = self.pos.turn
         if self.pos.count(us) == 1 or self.pos.count(-us) == 1:
-            code = self.ends.bare(self.pos, n)
+            code = self.ends.bare(self.g, self.pos, n)
             if code != NOT_OVER:
                 return self.end_score(code, ply)
         if ply >= self.max_ply:
@@ -271,7 +295,7 @@ class Tree:
             if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
                 return tscore
         if in_check:
-            end = gen_legal(self.pos, n, False)
+            end = gen_legal(self.g, self.pos, n, False)
             if end == n:
                 return -self.mate + ply
             best = stand = -self.inf
@@ -281,7 +305,7 @@ class Tree:
                 return stand
             if stand > alpha:
                 alpha = stand
-            end = gen_legal(self.pos, n, True)
+            end = gen_legal(self.g, self.pos, n, True)
             if end == n:
                 return stand
         ksq = self.pos.king_of(-us)
@@ -297,7 +321,7 @@ class Tree:
                     gain = self.order.val(cap)
                     if promo:
                         gain += self.order.val(promo)
-                    elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m) < 0:
+                    elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m, self.order.value) < 0:
                         continue
                 elif promo:
                     gain = self.order.val(promo)
@@ -305,12 +329,12 @@ class Tree:
                     gain = self.order.val(self.pos.board[frm])          # en passant
                 if stand + gain + self.delta <= alpha:
                     continue
-            self.pos.make(m)
+            self.play(m)
             gives = False
             if self.cf.may_check(self.pos.board[to], m, ksq):
                 gives = self.pos.in_check()
             score = -self.qsearch(-beta, -alpha, ply + 1, gives, end)
-            self.pos.unmake()
+            self.take_back()
             if self.stopped:
                 return 0
             if score > best:
@@ -370,7 +394,7 @@ class Tree:
         if not self.nodes & self.check_mask and self.check():
             return 0
         us = self.pos.turn
-        code = self.ends.at_node(self.pos, n, self.pos.sp - ply)
+        code = self.ends.at_node(self.g, self.pos, n, self.pos.sp - ply)
         if code != NOT_OVER:
             return self.end_score(code, ply)
         if ply >= self.max_ply:
@@ -404,12 +428,12 @@ class Tree:
                         and ev - self.rfp_margin * (depth - improving) >= beta):
                     return ev
                 if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
-                        and (self.pos.npm_w if us > 0 else self.pos.npm_b) >= self.null_mat):
-                    self.pos.make_null()
+                        and self.ev.npm(us) >= self.null_mat):
+                    self.play_null()
                     self.mslot[ply] = -1
                     score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
                                          ply + 1, False, False, n)
-                    self.pos.unmake_null()
+                    self.take_back_null()
                     if self.stopped:
                         return 0
                     if score >= beta:
@@ -422,7 +446,7 @@ class Tree:
         prune = not pv_node and not in_check
         mate_safe = beta < self.mate_bound          # not while proving a mate
         ksq = self.pos.king_of(-us)
-        if hmove and not is_legal_move(self.pos, hmove, n):
+        if hmove and not is_legal_move(self.g, self.pos, hmove, n):
             hmove = 0
         tried_hash = not hmove
         generated = False
@@ -435,7 +459,7 @@ class Tree:
                 tried_hash = True
             else:
                 if not generated:
-                    end = gen_legal(self.pos, n, False)
+                    end = gen_legal(self.g, self.pos, n, False)
                     self.order.score_moves(n, end, hmove, ply, self.prev_slot(ply, 1),
                                            self.prev_slot(ply, 2))
                     generated = True
@@ -457,7 +481,7 @@ class Tree:
             count += 1
             # gives check? in_check only when the cheap filter cannot rule it out
             if self.cf.may_check(promo * us if promo else self.pos.board[frm], m, ksq):
-                self.pos.make(m)
+                self.play(m)
                 gives = self.pos.in_check()
                 pushed = True
             else:
@@ -467,10 +491,10 @@ class Tree:
                      and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
                     or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha)):
                 if pushed:
-                    self.pos.unmake()
+                    self.take_back()
                 continue
             if not pushed:
-                self.pos.make(m)
+                self.play(m)
             self.mslot[ply] = self.order.slot(self.pos.board[to], to)
             if pv_node:
                 self.pv_len[ply + 1] = 0
@@ -492,7 +516,7 @@ class Tree:
                     score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, end)
                 if pv_node and alpha < score < beta and not self.stopped:
                     score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
-            self.pos.unmake()
+            self.take_back()
             if self.stopped:
                 return 0
             if score > best:
@@ -533,10 +557,10 @@ class Tree:
         self.n_found = 0
         self.qtop = 0
         for k in range(n):
-            m = self.pos.moves[k]
+            m = self.g.moves[k]
             self.qtop = 0
             count += 1
-            self.pos.make(m)
+            self.play(m)
             self.mslot[0] = self.order.slot(self.pos.board[move_to(m)], move_to(m))
             gives = self.pos.in_check()
             self.pv_len[1] = 0
@@ -547,7 +571,7 @@ class Tree:
                 score = -self.search(new_depth, -alpha - 1, -alpha, 1, gives, True, n)
                 if alpha < score < beta and not self.stopped:
                     score = -self.search(new_depth, -beta, -alpha, 1, gives, True, n)
-            self.pos.unmake()
+            self.take_back()
             if self.stopped:
                 break
             if score > best:

@@ -16,6 +16,7 @@ import argparse
 import time
 
 from cazaux_engine import move_text, start_position
+from cazaux_engine.registry import Registry
 
 from .searcher import Searcher
 from .types import Limits
@@ -47,11 +48,12 @@ POSITIONS = [
 
 def run(depth: int = DEFAULT_DEPTH, out=print, extra: tuple = ()) -> tuple[int, float]:
     """Search every bench position to ``depth``, then the start position of
-    each variant named in ``extra``; return (total nodes, seconds)."""
+    each variant of ``extra`` (Variant objects); return (total nodes, seconds)."""
     s = Searcher(hash_mb=HASH_MB)
     total, elapsed = 0, 0.0
-    for variant, fen in POSITIONS + [(name, None) for name in extra]:
+    for variant, fen in POSITIONS + [(v, None) for v in extra]:
         pos = start_position(variant, fen)
+        variant = pos.rules.variant.name
         s.clear()
         t = time.perf_counter()
         r = s.search(pos, Limits(depth=depth))
@@ -65,7 +67,9 @@ def run(depth: int = DEFAULT_DEPTH, out=print, extra: tuple = ()) -> tuple[int, 
     return total, elapsed
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, registry: Registry | None = None) -> int:
+    """Command line: ``cazaux-engine bench``; the variants of files in
+    ``registry`` are searched after the fixed positions."""
     ap = argparse.ArgumentParser(prog='cazaux-engine bench',
                                  description='fixed-depth searches of fixed positions of every variant',
                                  epilog='cazaux-engine bench --variants FILE also searches the start '
@@ -75,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.depth < 1:
         ap.error('--depth must be at least 1')
-    from cazaux_engine.variant_file import user_variant_names
-    total, elapsed = run(args.depth, extra=tuple(user_variant_names()))
+    registry = registry or Registry()
+    total, elapsed = run(args.depth, extra=tuple(registry.get(n) for n in registry.user_names()))
     print(f'Total nodes: {total}')
     print(f'Time: {elapsed:.2f} s')
     print(f'Nodes/second: {int(total / elapsed) if elapsed > 0 else 0}')

@@ -30,7 +30,7 @@ from array import array
 
 import cython
 
-from cazaux_engine.rules import HOP, Rules
+from cazaux_engine.rules import Rules
 
 from .evaltables import targets
 
@@ -70,8 +70,7 @@ class CheckFilter:
                             _set(lines, sq * w, R.sq(f, r))
                             f, r = f + dx, r + dy
         self.reach, self.lines = reach, lines
-        self.hoppers = any(kind == HOP for code in range(1, R.n + 1)
-                           for sq in R.squares for kind, _ in R.gen_raw[code][sq])
+        self.hoppers = R.has_hoppers()
 
     def reaches(self, code: cython.int, frm: cython.int, sq: cython.int) -> cython.bint:
         """Does piece ``code`` on ``frm`` reach ``sq`` on an empty board?"""

@@ -12,6 +12,17 @@ cdef class Evaluator:
     cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front
     cdef unsigned long long[::1] cache_key
     cdef int[::1] cache_mg, cache_eg
+    # the piece-square tables and their sums, one entry per ply
+    cdef int[::1] pst_mg, pst_eg, pst_npm
+    cdef unsigned long long[::1] pst_key
+    cdef long long[::1] mg, eg, npm_w, npm_b
+    cdef unsigned long long[::1] pkey
+    cdef readonly int top
+    cdef inline void add(self, int code, int sq) noexcept nogil
+    cdef inline void sub(self, int code, int sq) noexcept nogil
+    cdef void push(self, Position pos) noexcept nogil
+    cdef void pop(self) noexcept nogil
+    cdef int npm(self, int colour) noexcept nogil
     cpdef int evaluate(self, Position pos) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil

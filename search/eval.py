@@ -1,17 +1,19 @@
 """Static evaluation: the incremental piece-square sums plus what they cannot hold.
 
 The tables themselves are built from the variant's data by
-:mod:`search.evaltables` (re-exported here) and summed incrementally by the
-position (``Position.set_pst``).  :class:`Evaluator` adds, per call, the
-passed pawn-like pieces (cached per pawn structure), the tapered blend of
-middle- and end-game scores by the game phase, King shelter and the
-bare-King bonus, and returns the score for the side to move.  One evaluator
-per search thread (its pawn cache is its own).
+:mod:`search.evaltables` (re-exported here).  An :class:`Evaluator` keeps
+their sums over the pieces on the board incrementally, one entry per ply of
+the search (:meth:`Evaluator.reset` at the root, :meth:`Evaluator.push`
+after each move from the board changes the position records, ``pop`` after
+each take-back), and adds, per call, the passed pawn-like pieces (cached per
+pawn structure), the tapered blend of middle- and end-game scores by the
+game phase, King shelter and the bare-King bonus, and returns the score for
+the side to move.  One evaluator per search thread (its sums and pawn cache
+are its own).
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('chess')
 >>> t = tables(pos.rules, False)
->>> pos.set_pst(t.pst)
 >>> make_evaluate(t)(pos) == t.P.TEMPO
 True
 """
@@ -25,20 +27,23 @@ from .evaltables import (Tables, centre_distance, clear_cache, moves_to_promotio
                          promotion_gain, tables, targets)
 
 if cython.compiled:
-    from cython.cimports.cazaux_engine.moves import side_of
+    from cython.cimports.cazaux_engine.layout import king_record, king_step, king_step_count
     from cython.cimports.cazaux_engine.position import Position
 else:
-    from cazaux_engine.moves import side_of
+    from cazaux_engine.layout import king_record, king_step, king_step_count
     from cazaux_engine.position import Position
 
 PAWN_CACHE = cython.declare(cython.int, 1 << 14)    # pawn-structure cache entries (a power of 2)
+STACK = 256                  # plies of incremental sums (the search's plies, quiescence included)
 
 
 @cython.cclass
 class Evaluator:
     """``evaluate(pos)``: the score of ``pos`` for the side to move.
 
-    ``pos`` must carry ``t.pst`` (``pos.set_pst(t.pst)``).
+    Called as a function (``evaluator(pos)``), it first computes the sums of
+    ``pos`` afresh; the search instead keeps them up to date move by move
+    (reset, push, pop) and calls :meth:`evaluate`.
     """
 
     def __init__(self, t: Tables):
@@ -56,21 +61,104 @@ class Evaluator:
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
         self.front = array('i', [0]) * (2 * (self.files + 2))
+        self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = t.mg, t.eg, t.npm, t.key
+        self.mg = array('q', [0]) * STACK
+        self.eg = array('q', [0]) * STACK
+        self.npm_w = array('q', [0]) * STACK
+        self.npm_b = array('q', [0]) * STACK
+        self.pkey = array('Q', [0]) * STACK
+        self.top = 0
 
     def __call__(self, pos: Position) -> int:
+        self.reset(pos)
         return self.evaluate(pos)
 
+    # -- the incremental sums -------------------------------------------------------
+    def reset(self, pos: Position) -> None:
+        """The sums of ``pos`` computed afresh, as the only entry."""
+        self.top = 0
+        self.mg[0] = self.eg[0] = self.npm_w[0] = self.npm_b[0] = 0
+        self.pkey[0] = 0
+        for sq in pos.rules.squares:
+            if pos.board[sq]:
+                self.add(pos.board[sq], sq)
+
+    def add(self, code: cython.int, sq: cython.int) -> cython.void:
+        """A piece ``code`` now stands on ``sq``."""
+        i: cython.int = (code + self.n) * self.size + sq
+        t: cython.int = self.top
+        self.mg[t] += self.pst_mg[i]
+        self.eg[t] += self.pst_eg[i]
+        self.pkey[t] += self.pst_key[i]
+        if code > 0:
+            self.npm_w[t] += self.pst_npm[code + self.n]
+        else:
+            self.npm_b[t] += self.pst_npm[code + self.n]
+
+    def sub(self, code: cython.int, sq: cython.int) -> cython.void:
+        """The piece ``code`` left ``sq``."""
+        i: cython.int = (code + self.n) * self.size + sq
+        t: cython.int = self.top
+        self.mg[t] -= self.pst_mg[i]
+        self.eg[t] -= self.pst_eg[i]
+        self.pkey[t] -= self.pst_key[i]
+        if code > 0:
+            self.npm_w[t] -= self.pst_npm[code + self.n]
+        else:
+            self.npm_b[t] -= self.pst_npm[code + self.n]
+
+    def push(self, pos: Position) -> cython.void:
+        """A new entry: the last one changed by the move ``pos`` just made
+        (its :attr:`Position.changes`); a null move changes nothing."""
+        t: cython.int = self.top
+        k: cython.int
+        self.mg[t + 1] = self.mg[t]
+        self.eg[t + 1] = self.eg[t]
+        self.npm_w[t + 1] = self.npm_w[t]
+        self.npm_b[t + 1] = self.npm_b[t]
+        self.pkey[t + 1] = self.pkey[t]
+        self.top = t + 1
+        for k in range(pos.n_changes):
+            if pos.ch_from[k] >= 0:
+                self.sub(pos.ch_code[k], pos.ch_from[k])
+            if pos.ch_to[k] >= 0:
+                self.add(pos.ch_code[k], pos.ch_to[k])
+
+    def pop(self) -> cython.void:
+        """Back to the entry before the last push."""
+        self.top -= 1
+
+    def played(self, pos: Position) -> None:
+        """:meth:`push` for Python callers (tests and tools): ``pos`` has just made a move."""
+        self.push(pos)
+
+    def taken_back(self) -> None:
+        """:meth:`pop` for Python callers: the last move was taken back."""
+        self.pop()
+
+    def sums(self) -> tuple:
+        """The current entry: (middle game, end game, White's and Black's
+        non-pawn material, pawn-structure key)."""
+        t: cython.int = self.top
+        return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t])
+
+    def npm(self, colour: cython.int) -> cython.int:
+        """The non-pawn material of ``colour`` on the board."""
+        return self.npm_w[self.top] if colour > 0 else self.npm_b[self.top]
+
+    # -- the evaluation ----------------------------------------------------------------
     def evaluate(self, pos: Position) -> cython.int:
-        mg: cython.longlong = pos.mg
-        eg: cython.longlong = pos.eg
-        ph: cython.longlong = pos.npm_w + pos.npm_b
+        t: cython.int = self.top
+        mg: cython.longlong = self.mg[t]
+        eg: cython.longlong = self.eg[t]
+        ph: cython.longlong = self.npm_w[t] + self.npm_b[t]
         pt: cython.longlong = self.phase_total
-        key: cython.ulonglong = pos.pkey
+        key: cython.ulonglong = self.pkey[t]
         i: cython.int
         shelter: cython.int = 0
         score: cython.longlong
         if self.material_only:
-            return pos.mg * pos.turn
+            return mg * pos.turn
         if key:
             i = key & (PAWN_CACHE - 1)
             if self.cache_key[i] != key:
@@ -93,11 +181,11 @@ class Evaluator:
 
     def shelter(self, pos: Position, colour: cython.int) -> cython.int:
         """Own pieces next to the King of ``colour``."""
-        off: cython.int = (side_of(colour) * self.size + pos.king_of(colour)) * 9
+        rec: cython.int = king_record(pos.rules, colour, pos.king_of(colour))
         k: cython.int
         cnt: cython.int = 0
-        for k in range(pos.mt.king_steps[off]):
-            if pos.board[pos.mt.king_steps[off + 1 + k]] * colour > 0:
+        for k in range(king_step_count(pos.rules, rec)):
+            if pos.board[king_step(pos.rules, rec, k)] * colour > 0:
                 cnt += 1
         return cnt
 
@@ -167,8 +255,5 @@ class Evaluator:
 
 
 def make_evaluate(t: Tables) -> Evaluator:
-    """``evaluate(pos) -> int``: the score for the side to move (an :class:`Evaluator`).
-
-    ``pos`` must carry ``t.pst`` (``pos.set_pst(t.pst)``).
-    """
+    """``evaluate(pos) -> int``: the score for the side to move (an :class:`Evaluator`)."""
     return Evaluator(t)

@@ -1,8 +1,9 @@
 """The evaluation's tables, derived from the variant's data (built once per variant).
 
 Almost all of the evaluation lives in piece-square tables, built here once
-and kept up to date incrementally by ``Position.push``/``pop`` (see
-``Position.set_pst``): for every signed piece code and square a middle-game
+and summed incrementally by the search's evaluator (:class:`search.eval.Evaluator`,
+move by move from the board changes the position records): for every
+signed piece code and square a middle-game
 and an end-game score (``mg``, ``eg``: White minus Black, Black's entries
 negated), the piece's non-pawn material (``npm``, which gives the game phase
 and the null-move material test) and, for pawn-like pieces, a random 40-bit
@@ -44,8 +45,7 @@ from collections import deque
 from types import SimpleNamespace
 
 from cazaux_engine.fen import parse_fen
-from cazaux_engine.rules import (BENT, HOP, LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C,
-                                 RIDE_M, Rules)
+from cazaux_engine.rules import Rules
 
 from .weights import EvalData, eval_data
 
@@ -62,42 +62,8 @@ def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> froz
     key = (rules, code, sq, moving_only)
     t = _targets.get(key)
     if t is None:
-        t = _targets[key] = frozenset(_empty_board_targets(rules, code, sq, moving_only))
+        t = _targets[key] = frozenset(rules.empty_board_targets(code, sq, moving_only))
     return t
-
-
-def _empty_board_targets(rules, code, sq, moving_only):
-    out = set()
-    if abs(code) == rules.KING:
-        return {t for t, _ in rules.king_steps[1 if code > 0 else -1][sq]}
-    for kind, data in rules.gen_raw[code][sq]:
-        if moving_only and kind in (LEAP_C, RIDE_C, HOP):
-            continue
-        if kind in (LEAP, LEAP_M, LEAP_C):
-            out.update(t for t, _ in data)
-        elif kind in (RIDE, RIDE_M, RIDE_C):
-            for ray in data:
-                out.update(t for t, _ in ray)
-        elif kind == HOP:
-            for ray in data:
-                out.update(t for t, _ in ray[1:])
-        elif kind == LAME_M:
-            out.update(t for t, _, _ in data)
-        elif kind == BENT:
-            for s, rays in data:
-                out.add(s)
-                for ray in rays:
-                    out.update(t for t, _ in ray)
-        elif kind == PAWN:                  # (step, move, captures, double step)
-            t, _, caps, double = data
-            out.add(t)
-            if double is not None:
-                out.add(double[0])
-            if not moving_only:
-                out.update(x for x, _ in caps)
-        else:
-            raise ValueError(f'unknown move-table component kind {kind}')
-    return out
 
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
@@ -131,7 +97,7 @@ def moves_to_promotion(rules: Rules, code: int) -> dict:
 def promotion_gain(rules: Rules, code: int, value: list | None = None) -> int:
     """The value of ``code``'s best promotion minus its own (0 if it does not
     promote); ``value`` per piece code, by default the variant's."""
-    value = rules.value if value is None else value
+    value = rules.by_code(rules.value_of) if value is None else value
     choices = rules.promotions(code)
     return max(value[c] for c in choices) - value[code] if choices else 0
 
@@ -157,6 +123,8 @@ class Tables:
         n, size = R.n, R.size
         self.n, self.size = n, size
         self.value = value = R.by_code(lambda i: data.values[R.types[i - 1].name])
+        # the same, as the int array the search's move ordering and exchanges read
+        self.piece_value = array('i', (value[c] for c in range(-n, n + 1)))
         npm = R.by_code(lambda i: 0 if i in R.pawn_like or i == R.KING else value[i])
         mid_file = (R.files - 1) / 2
         self.centre = array('i', [0]) * size
@@ -214,11 +182,6 @@ class Tables:
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)
                                       for sq in start.pieces[c]))
-
-    @property
-    def pst(self) -> Tables:
-        """What ``Position.set_pst`` takes: these tables themselves."""
-        return self
 
     def entry(self, code: int, sq: int) -> tuple[int, int]:
         """(mg, eg) of piece ``code`` (signed) on ``sq``."""

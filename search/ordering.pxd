@@ -1,13 +1,16 @@
 # C declarations of ordering.py (the implementation and its documentation are there).
 cimport cython
+from cazaux_engine.movegen cimport MoveGen
 from cazaux_engine.position cimport Position
 
 
 @cython.final
 cdef class MoveOrder:
     cdef readonly Position pos
+    cdef readonly MoveGen g
     cdef int n, size, slots
-    cdef int[::1] value, sq_index, counter
+    cdef readonly int[::1] value
+    cdef int[::1] sq_index, counter
     cdef readonly int[::1] history, killers
     cdef short[::1] cont
     cdef long long[::1] keys

@@ -1,6 +1,6 @@
 """Move ordering: the hash move, captures, killers, history.
 
-:class:`MoveOrder` gives every move of a list in the position's move buffer a
+:class:`MoveOrder` gives every move of a list in the search's move buffer a
 sort key ``score << 27 | move`` (:meth:`score_moves`, :meth:`score_captures`)
 and hands the moves out best first (:meth:`pick`, one selection step at a
 time, so that a cut-off after the first moves saves sorting the rest).
@@ -38,10 +38,12 @@ import cython
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see
+    from cython.cimports.cazaux_engine.movegen import MoveGen
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
 else:
     from cazaux_engine.exchange import see
+    from cazaux_engine.movegen import MoveGen
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
 
@@ -62,28 +64,33 @@ CONT_LIMIT = 1 << 25                                    # cells of the table, at
 class MoveOrder:
     """Ordering state of one search thread for one variant (see the module docstring)."""
 
-    def __init__(self, pos: Position, plies: int):
-        mt = pos.mt
+    def __init__(self, pos: Position, plies: int, values, moves: int):
+        """``values``: the piece values (int array indexed by signed code + n)
+        by which captures are ordered and exchanges evaluated; ``moves``: the
+        size of the move buffer whose moves are ordered."""
+        R = pos.rules
         self.pos = pos
-        self.n, self.size = mt.n, mt.size
-        self.value = mt.value
-        self.history = array('i', [0]) * ((2 * mt.n + 1) * mt.size)
+        self.n, self.size = R.n, R.size
+        self.value = values
+        self.history = array('i', [0]) * ((2 * R.n + 1) * R.size)
         self.killers = array('i', [0]) * (2 * plies)
-        self.keys = array('q', [0]) * len(pos.moves)
-        self.sq_index = array('i', [0]) * mt.size
-        for k, sq in enumerate(pos.rules.squares):
+        self.keys = array('q', [0]) * moves
+        self.sq_index = array('i', [0]) * R.size
+        for k, sq in enumerate(R.squares):
             self.sq_index[sq] = k
-        self.slots = mt.n * mt.nsquares
+        self.slots = R.n * R.nsquares
         if self.slots * self.slots > CONT_LIMIT:
             self.slots = 0                  # a board too big for the table: none
         self.cont = array('h', [0]) * (self.slots * self.slots)
         self.counter = array('i', [0]) * self.slots
 
-    def attach(self, pos: Position) -> None:
-        """Order the moves of ``pos`` (a position of the same variant)."""
+    def attach(self, pos: Position, g: MoveGen) -> None:
+        """Order the moves of ``pos`` (a position of the same variant) in the
+        move buffer of ``g``."""
         self.pos = pos
-        if len(self.keys) < len(pos.moves):
-            self.keys = array('q', [0]) * len(pos.moves)
+        self.g = g
+        if len(self.keys) < len(g.moves):
+            self.keys = array('q', [0]) * len(g.moves)
 
     def new_search(self) -> None:
         """Halve the history and forget the killers."""
@@ -97,7 +104,7 @@ class MoveOrder:
         """Continuation slot of piece ``code`` arriving on ``to`` (-1 if no table)."""
         if not self.slots:
             return -1
-        return ((code if code > 0 else -code) - 1) * self.pos.mt.nsquares + self.sq_index[to]
+        return ((code if code > 0 else -code) - 1) * self.pos.rules.nsquares + self.sq_index[to]
 
     def val(self, code: cython.int) -> cython.longlong:
         """Value of a piece (signed code; 0 for an empty square)."""
@@ -119,7 +126,7 @@ class MoveOrder:
         vv: cython.longlong
         va: cython.longlong
         for i in range(start, end):
-            m = self.pos.moves[i]
+            m = self.g.moves[i]
             to = move_to(m)
             cap = self.pos.board[to]
             p = self.pos.board[move_from(m)]
@@ -128,7 +135,7 @@ class MoveOrder:
             elif cap:
                 vv = self.val(cap)
                 va = self.val(p)
-                if vv < va and not move_promo(m) and see(self.pos, m) < 0:
+                if vv < va and not move_promo(m) and see(self.pos, m, self.value) < 0:
                     s = BAD + vv
                 else:
                     s = GOOD + (vv << 6) - (va >> 4)
@@ -166,7 +173,7 @@ class MoveOrder:
         p: cython.int
         s: cython.longlong
         for i in range(start, end):
-            m = self.pos.moves[i]
+            m = self.g.moves[i]
             p = self.pos.board[move_from(m)]
             s = (self.val(self.pos.board[move_to(m)]) << 6) - (self.val(p) >> 4) + 4096
             if move_promo(m):

@@ -40,13 +40,14 @@ import time
 from cazaux_engine.position import Position
 
 from . import params as P
-from .alphabeta import Control, Tree
+from .alphabeta import MOVE_BUFFER, Control, Tree
 from .checks import filter_for
 from .eval import Evaluator, tables
 from .ordering import MoveOrder
 from .timeman import plan
 from .tt import TranspositionTable
 from .types import Limits, SearchInfo, SearchResult
+from cazaux_engine.movegen import legal_moves
 
 MATE = P.MATE
 MAX_DEPTH = 64
@@ -61,7 +62,6 @@ def mate_in(score: int) -> int | None:
     return None
 
 
-MOVE_BUFFER = 1 << 16          # moves of every ply of one search thread
 
 
 class Searcher:
@@ -82,7 +82,7 @@ class Searcher:
         self._turn = 1
         self._start = time.perf_counter()
         self._soft = None
-        self._orders: list[MoveOrder] = []     # per thread: history kept across searches
+        self._orders: list = []                # per thread: (MoveOrder, its tables): history kept
 
     # -- control (thread-safe: plain attribute writes) -------------------------
     @property
@@ -158,14 +158,12 @@ class Searcher:
         pos = pos.copy()
         R = pos.rules
         T = tables(R, self.material_only)
-        pos.set_pst(T.pst)
-        pos.reserve_moves(MOVE_BUFFER)
         while len(self._orders) <= index:
-            self._orders.append(None)
-        order = self._orders[index]
-        if order is None or order.pos.rules is not R:
-            order = self._orders[index] = MoveOrder(pos, P.MAX_PLY + 2)
-        order.attach(pos)
+            self._orders.append((None, None))
+        order, made_for = self._orders[index]
+        if order is None or made_for is not T:      # the history is kept per variant and values
+            order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
+            self._orders[index] = (order, T)
         order.new_search()
         return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), self.ctl, index == 0)
 
@@ -190,7 +188,7 @@ class Searcher:
         tree = self._tree(pos, 0)
         pos = tree.pos
 
-        moves = pos.legal_moves()
+        moves = legal_moves(pos)
         if limits.searchmoves:
             moves = [m for m in moves if m in limits.searchmoves] or moves
         if not moves:
@@ -349,7 +347,7 @@ class Searcher:
         p = root.copy()
         p.push(best)
         e = self.tt.probe(p.hash)
-        if e and e[0] and e[0] in p.legal_moves():
+        if e and e[0] and e[0] in legal_moves(p):
             return e[0]
         return None
 

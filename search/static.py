@@ -18,8 +18,7 @@ become:
     :data:`search.weights.EVAL_WEIGHTS`) instead of its own; pieces and
     weights not given keep their current (tuned or default) numbers.
 
-Neither function changes the position (``evaluate`` may install the
-evaluation's table on it, which ``push``/``pop`` then keep up to date).
+Neither function changes the position.
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('chess', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1')
@@ -42,6 +41,7 @@ from .tt import TranspositionTable
 from .weights import overriding
 
 _evaluators: dict = {}      # id(tables) -> (tables, evaluate function)
+QUIESCENCE_MOVES = 1 << 14  # move buffer of a quiescence search
 
 
 def _evaluator(rules, material_only: bool):
@@ -56,9 +56,7 @@ def _evaluator(rules, material_only: bool):
 
 def evaluate(pos, material_only: bool = False) -> int:
     """The static evaluation of ``pos`` for the side to move (centipawns)."""
-    t, ev = _evaluator(pos.rules, material_only)
-    if pos.pst is not t.pst:
-        pos.set_pst(t.pst)
+    _, ev = _evaluator(pos.rules, material_only)
     return ev(pos)
 
 
@@ -66,9 +64,9 @@ def quiescence(pos) -> int:
     """The quiescence-search score of ``pos`` for the side to move (centipawns)."""
     t = tables(pos.rules, False)
     p = pos.copy()
-    p.set_pst(t.pst)
-    tree = Tree(p, TranspositionTable(0), make_evaluate(t), MoveOrder(p, params.MAX_PLY + 2),
-                filter_for(p.rules), Control())
+    order = MoveOrder(p, params.MAX_PLY + 2, t.piece_value, QUIESCENCE_MOVES)
+    tree = Tree(p, TranspositionTable(0), make_evaluate(t), order, filter_for(p.rules), Control(),
+                moves=QUIESCENCE_MOVES)
     return tree.quiescence()
 
 

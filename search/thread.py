@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 
 from .types import SearchResult
+from cazaux_engine.movegen import legal_moves
 
 
 class SearchThread:
@@ -44,7 +45,7 @@ class SearchThread:
             except Exception:           # never let a search bug kill the engine
                 import traceback
                 traceback.print_exc()
-                moves = pos.legal_moves()
+                moves = legal_moves(pos)
                 result = SearchResult(moves[0] if moves else None)
             if on_done:
                 on_done(result)

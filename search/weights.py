@@ -5,9 +5,9 @@ call, when it builds a variant's tables):
 
 * ``weights``: every evaluation weight of :mod:`search.params` (the names of
   :data:`EVAL_WEIGHTS`), with the variant's tuned overrides from
-  ``cazaux_engine/tuned.json`` (see :mod:`cazaux_engine.tuned`);
-* ``values``: the piece values of the variant, which already carry the
-  tuned values (the variant table reads them when it builds the variant).
+  ``search/tuned.json`` (see :mod:`search.tuned`);
+* ``values``: the piece values of the variant table, with the variant's
+  tuned values (the rules know only the table's).
 
 :func:`overriding` replaces some of them for a while (the tuner's
 :func:`search.static.with_weights`).  Without tuned data and without an
@@ -27,8 +27,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from cazaux_engine import tuned
-from cazaux_engine.tuned import TunedDataError, check_value, check_weight
+from . import tuned
+from .tuned import TunedDataError, check_value, check_weight
 from cazaux_engine.variants import Variant, get_variant
 
 from . import params
@@ -53,10 +53,11 @@ def weights_for(variant_name: str) -> dict:
 
 
 def values_for(variant: str | Variant) -> dict:
-    """The piece values (centipawns, by piece name) of ``variant``, tuned data
-    and override included."""
+    """The piece values (centipawns, by piece name) of ``variant`` (a Variant,
+    or a built-in variant's name), tuned data and override included."""
     v = get_variant(variant) if isinstance(variant, str) else variant
     out = {p.name: p.value for p in v.pieces}
+    out.update(tuned.values_of(v.name))
     for ov, _ in _overlay.get(v.name, ()):
         out.update(ov)
     return out
@@ -79,12 +80,13 @@ def eval_data(variant: Variant) -> EvalData:
 
 
 @contextmanager
-def overriding(variant_name: str, values: dict | None = None, weights: dict | None = None):
+def overriding(variant: str | Variant, values: dict | None = None, weights: dict | None = None):
     """While active, ``values`` (piece name -> cp) and ``weights`` (params
-    name -> number) replace the variant's own.  Nested overrides stack.
-    ValueError (TunedDataError) for an unknown piece or weight, or a number
-    of the wrong kind."""
-    v = get_variant(variant_name)
+    name -> number) replace the own of ``variant`` (a Variant, or a built-in
+    variant's name).  Nested overrides stack.  ValueError (TunedDataError)
+    for an unknown piece or weight, or a number of the wrong kind."""
+    v = get_variant(variant) if isinstance(variant, str) else variant
+    variant_name = v.name
     army = {p.name for p in v.pieces}
     vals = {}
     for p, x in (values or {}).items():

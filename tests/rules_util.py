@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from cazaux_engine import get_variant, move_text, parse_fen
+from cazaux_engine.movegen import legal_moves
 
 
 def fen_of(variant: str, pieces: dict[str, str], side: str = 'w', castling: str = '-',
@@ -33,7 +34,7 @@ def position(variant: str, pieces: dict[str, str] | None = None, **kw):
 def legal(variant: str, pieces: dict[str, str] | None = None, **kw) -> set[str]:
     """The legal moves as text."""
     pos = position(variant, pieces, **kw)
-    return {move_text(pos, m) for m in pos.legal_moves()}
+    return {move_text(pos, m) for m in legal_moves(pos)}
 
 
 def moves_from(variant: str, square: str, pieces: dict[str, str], **kw) -> set[str]:

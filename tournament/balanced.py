@@ -29,6 +29,7 @@ import time
 from cazaux_engine import VARIANT_NAMES, get_variant, move_text, parse_fen, to_fen
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
 from search import Limits, Searcher
+from cazaux_engine.movegen import legal_moves
 
 DEFAULTS = {'count': 50, 'plies': 4, 'nodes': 10000, 'margin': 50, 'seed': 1}
 BOOKS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'books')
@@ -51,7 +52,7 @@ def candidates(variant, plies: int, rng: random.Random):
         pos = parse_fen(variant, start)
         moves = []
         for _ in range(plies):
-            legal = sorted(pos.legal_moves())
+            legal = sorted(legal_moves(pos))
             if not legal:
                 break
             m = rng.choice(legal)
@@ -72,7 +73,7 @@ def generate(variant, count: int, plies: int, nodes: int, margin: int, seed: int
         if tried > 50 * count:
             break
         key = _key(pos)
-        if key in seen or not pos.legal_moves():
+        if key in seen or not legal_moves(pos):
             continue
         seen.add(key)
         searcher.clear()

@@ -8,8 +8,7 @@ import argparse
 import os
 import sys
 
-from cazaux_engine import get_variant
-from cazaux_engine.variants import VARIANTS
+from cazaux_engine import VARIANT_NAMES, Registry
 
 from .adjudication import AdjudicationError, parse_draw, parse_resign
 from .arbiter import ArbiterSettings
@@ -125,11 +124,11 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog='cazaux-engine match', description=DESCRIPTION,
                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--variant', required=True, choices=tuple(VARIANTS), metavar='V',
-                    help=f'the variant: {", ".join(VARIANTS)}, or one of a file given '
+    ap.add_argument('--variant', required=True, choices=registry.names(), metavar='V',
+                    help=f'the variant: {", ".join(VARIANT_NAMES)}, or one of a file given '
                          f'with --variants FILE (before or after "match"; the engines '
                          f'need the file too, e.g. option.VariantPath=FILE)')
     ap.add_argument('--engine', action='append', default=[], metavar='SPEC',
@@ -252,8 +251,11 @@ def probe(spec: EngineSpec, variant, tc: TimeControl, timeout: float,
                 c.kill()
 
 
-def main(argv: list[str]) -> int:
-    ap = build_parser()
+def main(argv: list[str], registry: Registry | None = None) -> int:
+    """Command line: ``cazaux-engine match``; ``registry`` knows the variants
+    (the command line's, with those of ``--variants FILE``)."""
+    registry = registry or Registry()
+    ap = build_parser(registry)
     args = ap.parse_args(argv)
     try:
         tc = time_control(args)
@@ -272,7 +274,7 @@ def main(argv: list[str]) -> int:
         ap.error('--debug needs --log FILE')
     if args.concurrency < 1 or (args.games is not None and args.games < 1):
         ap.error('--concurrency and --games must be at least 1')
-    variant = get_variant(args.variant)
+    variant = registry.get(args.variant)
     try:
         openings = load_openings(args.openings, variant, args.seed, args.opening_plies)
     except OpeningError as e:

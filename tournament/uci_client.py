@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from cazaux_engine import Position, parse_fen, to_fen
-from cazaux_engine.rules import move_promo
+from cazaux_engine.moves import move_promo
 
 from .client import Client, EngineError, EngineSetupError, Reply, clock_ms
 from .timecontrol import TimeControl

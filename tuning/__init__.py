@@ -7,7 +7,7 @@
 ``fit``         the method applied to the engine's evaluation (numpy, scipy)
 
 The engine is seen only through :mod:`search.static`; the fitted numbers
-are written as data (``cazaux_engine/tuned.json``, :mod:`cazaux_engine.tuned`).
+are written as data (``search/tuned.json``, :mod:`search.tuned`).
 The command line is ``cazaux-engine tune`` (:mod:`tuning.cli`).
 numpy and scipy are the optional ``tune`` extra: the engine never needs them.
 """

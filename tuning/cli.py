@@ -12,8 +12,9 @@ import os
 import sys
 import time
 
-from cazaux_engine import VARIANT_NAMES, get_variant, tuned
-from cazaux_engine.tuned import TunedDataError
+from cazaux_engine import VARIANT_NAMES, get_variant
+from search import tuned
+from search.tuned import TunedDataError
 
 from tournament.pgn import read_pgn_file
 
@@ -27,7 +28,7 @@ CAZAUX_ENGINE_TUNED=off) and look at the numbers in use ("tune show").
 docs/strength.md gives the full commands."""
 
 EPILOG = """\
-tuned data: cazaux_engine/tuned.json, {variant: {"values": {piece: cp},
+tuned data: search/tuned.json, {variant: {"values": {piece: cp},
 "weights": {PARAM: number}}}.  The environment variable CAZAUX_ENGINE_TUNED
 selects the data every cazaux-engine command uses: unset, that file; "off",
 none (the untuned engine); else the path of another file (a fit to try).

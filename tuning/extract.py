@@ -33,6 +33,7 @@ from cazaux_engine.fen import FenError
 from cazaux_engine.variants import Variant
 
 from search.static import evaluate, quiescence
+from cazaux_engine.movegen import legal_moves
 
 RESULT_SCORE = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}
 DEFAULT_TERMINATIONS = ('normal', 'adjudication')
@@ -109,7 +110,7 @@ def game_samples(variant: Variant, game: GameRecord, settings: Settings,
             counts.positions += 1
             if pos.in_check():
                 counts.in_check += 1
-            elif ply == len(played) and not pos.legal_moves():
+            elif ply == len(played) and not legal_moves(pos):
                 counts.no_move += 1
             elif abs(quiescence(pos) - evaluate(pos)) > settings.quiet_margin:
                 counts.not_quiet += 1

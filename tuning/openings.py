@@ -22,6 +22,7 @@ from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
 from cazaux_engine.variants import Variant
 
 from search.static import quiescence
+from cazaux_engine.movegen import legal_moves
 
 
 def random_opening(variant: Variant, plies: int, margin: int, rng: random.Random,
@@ -35,7 +36,7 @@ def random_opening(variant: Variant, plies: int, margin: int, rng: random.Random
     pos = parse_fen(variant, fen)
     moves = []
     for _ in range(plies):
-        legal = pos.legal_moves()
+        legal = legal_moves(pos)
         if not legal:
             return None
         scored = []

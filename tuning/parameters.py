@@ -9,7 +9,7 @@ variant's army but the King) or an evaluation weight of :mod:`search.params`
 * ``lo``, ``hi``: the bounds of the fit, set from the *untuned* number so
   that refits cannot drift without limit;
 * ``integer``: whether the evaluation needs a whole number (piece values and
-  the 'int' weights of :data:`cazaux_engine.tuned.WEIGHTS`).
+  the 'int' weights of :data:`search.tuned.WEIGHTS`).
 
 :func:`default_names` is the set fitted unless ``--params`` says otherwise:
 every piece value but the King's and the Pawn's (the Pawn anchors the
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 from cazaux_engine import get_variant
 from cazaux_engine.pieces import PIECES
-from cazaux_engine.tuned import WEIGHTS, TunedDataError
-from cazaux_engine.variants import VARIANT_DATA, _resolve
+from search.tuned import WEIGHTS, TunedDataError
+from cazaux_engine.variants import VARIANT_DATA, resolve
 
 from search.weights import default_weights, values_for, weights_for
 
@@ -80,7 +80,7 @@ class Param:
 def untuned_values(variant: str) -> dict:
     """The piece values of the variant table without tuned data."""
     rec = get_variant(variant)
-    table = _resolve(variant, VARIANT_DATA).get('values', {}) if variant in VARIANT_DATA else {}
+    table = resolve(variant, VARIANT_DATA).get('values', {}) if variant in VARIANT_DATA else {}
     return {p.name: int(table.get(p.name, PIECES[p.name]['value'])) for p in rec.pieces}
 
 

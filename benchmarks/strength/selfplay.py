@@ -26,6 +26,7 @@ import time
 from cazaux_engine import get_variant, move_text, outcome, start_position
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
 from search import Limits, Searcher, params
+from cazaux_engine.movegen import legal_moves
 
 
 def opening(variant: str, rng: random.Random):
@@ -36,10 +37,10 @@ def opening(variant: str, rng: random.Random):
         pos = start_position(variant, fen)
         moves = []
         for _ in range(4):
-            m = rng.choice(pos.legal_moves())
+            m = rng.choice(legal_moves(pos))
             moves.append(m)
             pos.push(m)
-        if outcome(pos) is None and not any(wins_at_once(pos, m) for m in pos.legal_moves()):
+        if outcome(pos) is None and not any(wins_at_once(pos, m) for m in legal_moves(pos)):
             return fen, moves
 
 
@@ -84,7 +85,7 @@ def play(variant, fen, moves, white, black, base, inc, max_plies, resign, log=No
         if clock[us] < 0:
             return (0.0 if us > 0 else 1.0), 'time forfeit', stats
         clock[us] += inc
-        if r.best is None or r.best not in pos.legal_moves():
+        if r.best is None or r.best not in legal_moves(pos):
             return (0.0 if us > 0 else 1.0), 'illegal move', stats
         if log:
             log(f'{move_text(pos, r.best)}({r.info.score if r.info else 0},d{r.info.depth if r.info else 0})')

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from cazaux_engine import parse_fen
-from cazaux_engine.variants import load_variant_file
+from cazaux_engine import Registry
 from tests.clients.test_xboard_gui import assert_clean
 from tests.xboard_support.xbmatch import engine_launcher, run_match
+from cazaux_engine.movegen import legal_moves
 
 pytestmark = pytest.mark.usefixtures('real_xboard')
 
@@ -29,12 +30,12 @@ def test_example_file_engine_vs_engine(tmp_path, name, extra):
     cmd = f'{eng} --variants {path}'
     m = run_match(tmp_path, name, games=2, extra=['-fcp', cmd, '-scp', cmd] + extra)
     assert_clean(m, 2)
-    v = load_variant_file(str(path), register=False)[name]
+    v = Registry().load_file(str(path))[name]
     for g in m.games:
         assert g.headers['Variant'] == name
         assert tuple(g.headers['FEN'].split()[:2]) == tuple(v.start.split()[:2])
         pos = parse_fen(v, g.headers['FEN'])      # XBoard's FEN reads with the file's rules
-        assert pos.legal_moves()
+        assert legal_moves(pos)
 
 
 # the smallest board and the widest XBoard takes (16 files; it stops at 15 ranks)

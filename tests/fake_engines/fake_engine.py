@@ -46,8 +46,9 @@ import time
 
 from cazaux_engine import (VARIANT_NAMES, get_variant, move_text, parse_fen, parse_move,
                            to_fen)
-from cazaux_engine.rules import EP, move_flag, move_from, move_to
+from cazaux_engine.moves import EP, move_flag, move_from, move_to
 from cazaux_engine.san import castle_side, parse_san, san
+from cazaux_engine.movegen import legal_moves
 
 
 _MOVE = re.compile(r'^[a-p]\d+[a-p]\d+')
@@ -77,7 +78,7 @@ class Fake:
         self.user_moves = 0
 
     def choose(self) -> int:
-        legal = self.pos.legal_moves()
+        legal = legal_moves(self.pos)
         castles = sorted(m for m in legal if castle_side(self.pos, m))
         if self.args.prefer_castle and castles:
             return castles[0]
@@ -86,7 +87,7 @@ class Fake:
         return rng.choice(texts)[1]
 
     def illegal_text(self) -> str:
-        legal = {move_text(self.pos, m, self.rank_base) for m in self.pos.legal_moves()}
+        legal = {move_text(self.pos, m, self.rank_base) for m in legal_moves(self.pos)}
         R = self.pos.rules
         for a in R.squares:
             for b in R.squares:

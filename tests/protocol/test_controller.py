@@ -24,6 +24,7 @@ from search import SearchInfo, SearchResult
 from search.timeman import safety_net
 from search.types import Limits
 from tests.lines import Lines
+from cazaux_engine.movegen import legal_moves
 
 TIMEOUT = 30.0
 
@@ -55,10 +56,10 @@ class Stand_in:
 
     def search(self, pos, limits, on_info=None, reset_stop=True):
         self.searches.append(limits)
-        best = pos.legal_moves()[0]
+        best = legal_moves(pos)[0]
         p = pos.copy()
         p.push(best)
-        reply = p.legal_moves()[0] if p.legal_moves() else None
+        reply = legal_moves(p)[0] if legal_moves(p) else None
         on_info(SearchInfo(1, 1, 20, None, 10, 0.001, [best] + ([reply] if reply else [])))
         told = True
         if not self._stop:                  # (SearchThread clears _stop before it starts us)
@@ -129,7 +130,7 @@ def test_xboard_ponder_miss_never_holds_commands_up():
     out.wait_for('move ')
     wait_mode(x, PONDER)
     # the opponent plays another move than the one expected
-    other = next(m for m in x.game.pos.legal_moves() if m != x.ponder_guess)
+    other = next(m for m in legal_moves(x.game.pos) if m != x.ponder_guess)
     done = threading.Event()
 
     def commands():

@@ -10,6 +10,7 @@ from cazaux_engine import (VARIANT_NAMES, get_variant, move_text, parse_fen, par
                            start_position, to_fen)
 from cazaux_engine.setups import all_setup_fens, setup_fen
 from tests.protocol.test_uci_client import UciClient
+from cazaux_engine.movegen import legal_moves
 
 TEMPLATE = {'oblong44': 'shatranj'}          # XBoard parent variant announced to UCI2WB
 
@@ -25,7 +26,7 @@ def line_of(pos, plies: int) -> list[str]:
     p = pos.copy()
     out = []
     for _ in range(plies):
-        texts = sorted(move_text(p, m) for m in p.legal_moves())
+        texts = sorted(move_text(p, m) for m in legal_moves(p))
         t = texts[len(texts) // 2]
         p.push(parse_move(p, t))
         out.append(t)

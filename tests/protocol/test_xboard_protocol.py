@@ -17,6 +17,7 @@ from cazaux_engine.setups import setup_count, setup_fen
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import piece_table, slots, xboard_variant_lines
 from tests.xboard_support.engine import EngineProcess
+from cazaux_engine.movegen import legal_moves
 
 THINKING = re.compile(r'^\d+ -?\d+ \d+ \d+( .*)?$')
 
@@ -156,7 +157,7 @@ def test_setup_position_is_the_engines_position(eng):
     eng.send('option Setup=5')
     fresh(eng, 'zanzibar-s')
     pos = parse_fen(v, setup_fen(v, 5))
-    m = pos.legal_moves()[7]
+    m = legal_moves(pos)[7]
     eng.send('force', f'usermove {xm.move_text(pos, m, 1)}')
     assert eng.sync(2) == []
 
@@ -380,7 +381,7 @@ def test_pondering_after_own_move(eng):
 def test_exclude_all_but_one_move(eng):
     fresh(eng, 'oblong44', 'sd 2')
     pos = start_position('oblong44')
-    moves = [xm.move_text(pos, m, 1) for m in pos.legal_moves()]
+    moves = [xm.move_text(pos, m, 1) for m in legal_moves(pos)]
     eng.send('exclude all', f'include {moves[3]}', 'go')
     assert eng.expect(r'^move ') == f'move {moves[3]}'
 

@@ -17,11 +17,13 @@ import random
 import pytest
 
 from cazaux_engine import get_variant, move_text, parse_move, start_position, to_fen
+from cazaux_engine.compiler import piece_moves
 from cazaux_engine.exchange import least_attacker, see
 from cazaux_engine.moves import (BENT, EP, HOP, LEAP, LEAP_C, PAWN, RIDE, RIDE_C, make_move,
                                  move_flag, move_from, move_promo, move_to)
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
 from cazaux_engine.variants import VARIANT_NAMES
+from cazaux_engine.movegen import legal_moves
 
 
 def values(variant: str) -> dict:
@@ -43,14 +45,15 @@ def _first_occupied(board, ray, to: int, j: int = 0) -> int:
 
 def can_capture(pos, frm: int, to: int) -> bool:
     """Could the piece on ``frm`` capture a piece on ``to`` (whatever stands
-    there now), pins and checks ignored?  Read from the move generator's per-square tables
-    (``Rules.gen_raw``), not from the attack tables that SEE uses."""
+    there now), pins and checks ignored?  Read from the per-square move
+    components the rules compiler derives from the Betza definitions
+    (:func:`raw_moves`), not from the attack tables that SEE uses."""
     R = pos.rules
     b = pos.board
     code = b[frm]
     if abs(code) == R.KING:              # the King's capture is its one step
         return max(abs(R.file_of(frm) - R.file_of(to)), abs(R.rank_of(frm) - R.rank_of(to))) == 1
-    for kind, data in R.gen_raw[code][frm]:
+    for kind, data in raw_moves(R)[code][frm]:
         if kind == PAWN:
             if any(t == to for t, _ in data[2]):
                 return True
@@ -78,6 +81,13 @@ def can_capture(pos, frm: int, to: int) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=None)
+def raw_moves(R) -> list:
+    """Per signed code and square, the move components as tuples: the
+    compiler's intermediate form, before it flattens them."""
+    return piece_moves(R)[1]
+
+
 def capturers(pos, to: int, side: int) -> list:
     """Squares of the pieces of ``side`` that could capture on ``to``."""
     return [s for s in pos.rules.squares if pos.board[s] * side > 0 and can_capture(pos, s, to)]
@@ -97,8 +107,8 @@ def exchange(pos, to: int) -> int:
         return 0
     others = [s for s in found if abs(pos.board[s]) != R.KING]
     if others:
-        low = min(R.value[pos.board[s]] for s in others)
-        cheapest = [s for s in others if R.value[pos.board[s]] == low]
+        low = min(R.value_of(pos.board[s]) for s in others)
+        cheapest = [s for s in others if R.value_of(pos.board[s]) == low]
         if len(cheapest) > 1:
             raise Skip('two capturers of the least value')
         frm = cheapest[0]
@@ -106,7 +116,7 @@ def exchange(pos, to: int) -> int:
             raise Skip('a promotion during the exchange')
     else:
         frm = found[0]
-    taken = R.value[pos.board[to]]
+    taken = R.value_of(pos.board[to])
     pos.push(make_move(frm, to))
     try:
         if abs(pos.board[to]) == R.KING and capturers(pos, to, pos.turn):
@@ -121,9 +131,9 @@ def oracle(pos, m: int) -> int:
     R = pos.rules
     to = move_to(m)
     victim = to - pos.turn * R.stride if move_flag(m) == EP else to
-    gain = R.value[pos.board[victim]]
+    gain = R.value_of(pos.board[victim])
     if move_promo(m):
-        gain += R.value[move_promo(m)] - R.value[pos.board[move_from(m)]]
+        gain += R.value_of(move_promo(m)) - R.value_of(pos.board[move_from(m)])
     pos.push(m)
     try:
         return gain - exchange(pos, to)
@@ -217,7 +227,7 @@ def test_hand_made(variant, fen, move, expected):
     m = parse_move(pos, move)
     before = to_fen(pos)
     want = expected(values(variant))
-    assert see(pos, m) == want
+    assert see(pos, m, pos.rules.value) == want
     assert to_fen(pos) == before                    # the board is put back
     assert oracle(pos, m) == want                   # the oracle agrees by hand too
 
@@ -229,23 +239,23 @@ def test_exact_when_a_losing_recapture_is_answered():
     # capture as the end of the exchange: -700.)
     pos = start_position('chess', '4k3/2q5/8/3n4/5P2/4B1P1/8/4K3 b - - 0 1')
     v = values('chess')
-    assert see(pos, parse_move(pos, 'c7f4')) == v['P'] - v['Q']
+    assert see(pos, parse_move(pos, 'c7f4'), pos.rules.value) == v['P'] - v['Q']
 
 
 def test_least_attacker():
     pos = start_position('pemba', '9k/10/10/3p6/4n5/10/10/4R5/4N5/K3C5 w - - 0 1')
     sq = pos.rules.parse_square
-    assert least_attacker(pos, sq('e6'), 1) == sq('e3')    # the e1 Cannon has two screens
-    assert least_attacker(pos, sq('e6'), -1) == sq('d7')   # a Pawn guards its own piece
-    assert least_attacker(pos, sq('e3'), -1) == -1
+    assert least_attacker(pos, sq('e6'), 1, pos.rules.value) == sq('e3')    # the e1 Cannon has two screens
+    assert least_attacker(pos, sq('e6'), -1, pos.rules.value) == sq('d7')   # a Pawn guards its own piece
+    assert least_attacker(pos, sq('e3'), -1, pos.rules.value) == -1
     pos = start_position('zanzibar-s', '11k/12/12/12/12/5p6/4r7/12/4R7/3G8/12/K11 w - - 0 1')
     sq = pos.rules.parse_square
-    assert least_attacker(pos, sq('e6'), 1) == sq('e4')    # the Eagle's path is blocked
-    assert least_attacker(pos, sq('c7'), 1) == sq('d3')    # Eagle: c4, then up the c-file
-    assert least_attacker(pos, sq('b4'), 1) == sq('e4')    # the Rook before the Eagle (c4-b4)
-    assert least_attacker(pos, sq('b2'), 1) == sq('d3')    # Eagle (via c2) before the King
-    assert least_attacker(pos, sq('b1'), 1) == sq('a1')    # the King alone
-    assert least_attacker(pos, sq('e6'), -1) == sq('f7')
+    assert least_attacker(pos, sq('e6'), 1, pos.rules.value) == sq('e4')    # the Eagle's path is blocked
+    assert least_attacker(pos, sq('c7'), 1, pos.rules.value) == sq('d3')    # Eagle: c4, then up the c-file
+    assert least_attacker(pos, sq('b4'), 1, pos.rules.value) == sq('e4')    # the Rook before the Eagle (c4-b4)
+    assert least_attacker(pos, sq('b2'), 1, pos.rules.value) == sq('d3')    # Eagle (via c2) before the King
+    assert least_attacker(pos, sq('b1'), 1, pos.rules.value) == sq('a1')    # the King alone
+    assert least_attacker(pos, sq('e6'), -1, pos.rules.value) == sq('f7')
 
 
 # -- random positions -----------------------------------------------------------------------
@@ -257,7 +267,7 @@ def random_positions(variant: str, rng: random.Random, games: int):
         fen = setup_fen(v, random_setup_index(v, rng)) if setup_count(v) > 1 else None
         pos = start_position(variant, fen)
         for _ in range(rng.randrange(4, 160)):
-            moves = pos.legal_moves()
+            moves = legal_moves(pos)
             if not moves:
                 break
             pos.push(rng.choice(moves))
@@ -275,7 +285,7 @@ def compare(variant: str, seed: int, games: int):
     compared = skipped = 0
     differ = []
     for pos in random_positions(variant, rng, games):
-        for m in pos.legal_moves(captures=True):
+        for m in legal_moves(pos, captures=True):
             if not pos.is_capture(m):
                 continue
             try:
@@ -283,7 +293,7 @@ def compare(variant: str, seed: int, games: int):
             except Skip:
                 skipped += 1
                 continue
-            got = see(pos, m)
+            got = see(pos, m, pos.rules.value)
             compared += 1
             if got != want:
                 differ.append((to_fen(pos), move_text(pos, m), got, want))
@@ -320,14 +330,14 @@ def test_least_attacker_matches_the_oracle(variant):
         for sq in rng.sample(R.squares, 12):
             for side in (1, -1):
                 found = capturers(pos, sq, side)
-                s = least_attacker(pos, sq, side)
+                s = least_attacker(pos, sq, side, pos.rules.value)
                 if not found:
                     assert s == -1, (to_fen(pos), R.square_name(sq), side)
                     continue
                 checked += 1
 
                 def rank(x):
-                    return 1 << 20 if abs(pos.board[x]) == R.KING else R.value[pos.board[x]]
+                    return 1 << 20 if abs(pos.board[x]) == R.KING else R.value_of(pos.board[x])
                 assert s in found and rank(s) == min(rank(x) for x in found), \
                     (to_fen(pos), R.square_name(sq), side, R.square_name(s))
     assert checked >= 100

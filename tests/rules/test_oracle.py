@@ -9,11 +9,12 @@ import reference
 from cazaux_engine import FenError, get_variant, move_text, parse_fen, start_position, to_fen
 from cazaux_engine.fen import castling_field
 from cazaux_engine.variants import VARIANT_NAMES
+from cazaux_engine.movegen import legal_moves
 
 
 def play_and_compare(pos, ref, rng, plies, capture_bias=0.6):
     for _ in range(plies):
-        ours = {move_text(pos, m): m for m in pos.legal_moves()}
+        ours = {move_text(pos, m): m for m in legal_moves(pos)}
         assert set(ours) == ref.legal(), to_fen(pos)
         if not ours:
             return

@@ -2,8 +2,9 @@
 import pytest
 
 from cazaux_engine import move_text, parse_move, to_fen
-from cazaux_engine.rules import EP, move_flag
+from cazaux_engine.moves import EP, move_flag
 from rules_util import legal, moves_from, position
+from cazaux_engine.movegen import legal_moves
 
 K12 = {'a1': 'K', 'l12': 'k'}
 
@@ -62,7 +63,7 @@ def ep_captures(variant, pieces, double_step):
     """Black double-steps; White's e.p. captures in reply, as text."""
     pos = position(variant, pieces, side='b')
     pos.push(parse_move(pos, double_step))
-    return pos, {move_text(pos, m) for m in pos.legal_moves() if move_flag(m) == EP}
+    return pos, {move_text(pos, m) for m in legal_moves(pos) if move_flag(m) == EP}
 
 
 @pytest.mark.parametrize('variant, victim, captor, ok', [
@@ -102,10 +103,10 @@ def test_en_passant_only_on_the_next_move():
     pos = position('zanzibar-s', {'a1': 'K', 'l12': 'k', 'd9': 'p', 'e7': 'P', 'a6': 'p', 'h2': 'P'},
                    side='b')
     pos.push(parse_move(pos, 'd9d7'))
-    assert 'e7d8' in {move_text(pos, m) for m in pos.legal_moves()}
+    assert 'e7d8' in {move_text(pos, m) for m in legal_moves(pos)}
     pos.push(parse_move(pos, 'h2h3'))
     pos.push(parse_move(pos, 'a6a5'))
-    assert 'e7d8' not in {move_text(pos, m) for m in pos.legal_moves()}
+    assert 'e7d8' not in {move_text(pos, m) for m in legal_moves(pos)}
 
 
 def test_en_passant_fen_field_in_and_out():
@@ -125,14 +126,14 @@ def test_en_passant_fen_field_in_and_out():
 def test_rapid_pawn_double_step_sets_ep_anywhere():
     pos = position('zanzibar-s', {'a1': 'K', 'l12': 'k', 'd6': 'p', 'e4': 'P'}, side='b')
     pos.push(parse_move(pos, 'd6d4'))
-    assert 'e4d5' in {move_text(pos, m) for m in pos.legal_moves()}
+    assert 'e4d5' in {move_text(pos, m) for m in legal_moves(pos)}
 
 
 def test_illegal_en_passant_leaves_no_ep_square():
     # after c7c5 the capture b5xc6 e.p. would open the 5th rank to the Rook on h5
     pos = position('chess', {'a5': 'K', 'b5': 'P', 'c7': 'p', 'h5': 'r', 'e8': 'k'}, side='b')
     pos.push(parse_move(pos, 'c7c5'))
-    assert not [m for m in pos.legal_moves() if move_flag(m) == EP]
+    assert not [m for m in legal_moves(pos) if move_flag(m) == EP]
     assert to_fen(pos).split()[3] == '-' and pos.ep == 0
     # so the position equals the same placement reached without a double step
     other = position('chess', {'a5': 'K', 'b5': 'P', 'c5': 'p', 'h5': 'r', 'e8': 'k'})

@@ -3,9 +3,10 @@ import json
 
 import pytest
 
-from cazaux_engine import get_variant, parse_fen, perft, start_position
+from cazaux_engine import Registry, get_variant, parse_fen, perft, start_position
 from cazaux_engine.betza import BetzaError, parse
-from cazaux_engine.variants import VariantError, load_variant_file
+from cazaux_engine.variants import VariantError
+from protocol.xboard_variants import xboard_betza
 
 
 def test_betza_atoms():
@@ -34,7 +35,7 @@ def test_betza_errors(bad):
 ])
 def test_xboard_betza_from_the_single_definition(name, expect):
     v = get_variant(name)
-    got = {p.letter: v.xboard_betza(p) for p in v.pieces}
+    got = {p.letter: xboard_betza(v, p) for p in v.pieces}
     assert {k: got[k] for k in expect} == expect
 
 
@@ -48,13 +49,13 @@ def test_user_variant_file(tmp_path):
                      'promotion': {'pieces': ['pawn'], 'choices': ['rook', 'wazir']}},
             'zanzibar-s-nojump': {'parent': 'zanzibar-s', 'king_jump': False},
         }}))
-    got = load_variant_file(str(f))
+    got = Registry().load_file(str(f))
     assert set(got) == {'tiny', 'zanzibar-s-nojump'}
-    pos = start_position('tiny')
+    pos = start_position(got['tiny'])
     assert perft(pos, 1) == 6   # Kc1: b1 b2 c2 d2; Wazir d2; Pawn e3
-    assert [perft(start_position('zanzibar-s-nojump'), d) for d in (1, 2)] == [53, 2809]
-    v = get_variant('zanzibar-s-nojump')
-    assert v.xboard_betza(v.piece('king')) == 'K'
+    assert [perft(start_position(got['zanzibar-s-nojump']), d) for d in (1, 2)] == [53, 2809]
+    v = got['zanzibar-s-nojump']
+    assert xboard_betza(v, v.piece('king')) == 'K'
 
 
 @pytest.mark.parametrize('record, message', [
@@ -69,7 +70,7 @@ def test_bad_user_variants(tmp_path, record, message):
     f = tmp_path / 'bad.json'
     f.write_text(json.dumps({'variants': {'bad': record}}))
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(f), register=False)
+        Registry().load_file(str(f))
     assert str(e.value) == f'{f}: {message}'
 
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from cazaux_engine import divide, get_variant, parse_fen, parse_move, perft, start_position
-from cazaux_engine.variant_file import user_variant_names
-from cazaux_engine.variants import VariantError, load_variant_file
-from protocol.xboard_variants import xboard_variant_lines
+from cazaux_engine import Registry, divide, get_variant, parse_fen, parse_move, perft, start_position
+from cazaux_engine.variants import VariantError
+from protocol.xboard_variants import xboard_betza, xboard_variant_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 SHAKO = ROOT / 'variants' / 'shako.json'
@@ -36,19 +35,15 @@ DD_FILE = {
     }}
 
 
-@pytest.fixture(autouse=True)
-def restore_registry():
-    """Each test loads files into this process: forget them afterwards, so
-    that no other test (bench totals, variant lists) sees them."""
-    from cazaux_engine import variant_file, variants
-    from protocol.options import Options
-    saved = (dict(variants.VARIANTS), dict(variant_file.USER_DATA), dict(variant_file.USER_PIECES),
-             Options.find('UCI_Variant').choices)
-    yield
-    for table, old in zip((variants.VARIANTS, variant_file.USER_DATA, variant_file.USER_PIECES), saved):
-        table.clear()
-        table.update(old)
-    Options.find('UCI_Variant').choices = saved[3]
+@pytest.fixture()
+def registry() -> Registry:
+    """The variants a test knows: each test loads its files into its own."""
+    return Registry()
+
+
+def load(path) -> dict:
+    """The variants of a file, loaded into a registry of their own."""
+    return Registry().load_file(str(path))
 
 
 @pytest.fixture()
@@ -66,9 +61,9 @@ def run_engine(lines: list[str], *args: str, timeout: float = 60) -> list[str]:
 
 # -- a new piece by its Betza string ------------------------------------------------------
 
-def test_piece_defined_only_by_betza_perft_by_hand(dd_file):
-    load_variant_file(str(dd_file))
-    pos = start_position('dd5')
+def test_piece_defined_only_by_betza_perft_by_hand(dd_file, registry):
+    registry.load_file(str(dd_file))
+    pos = start_position(registry.get('dd5'))
     # White Ka1, Yc1; Black Kd5.  Depth 1: Ka1-a2, b1, b2 and Yc1-e1, c3, c5
     # (a1 is White's own King): 6.
     assert sorted(t for t, _ in divide(pos, 1)) == ['a1a2', 'a1b1', 'a1b2', 'c1c3', 'c1c5', 'c1e1']
@@ -78,33 +73,33 @@ def test_piece_defined_only_by_betza_perft_by_hand(dd_file):
     assert dict(divide(pos, 2)) == {'c1e1': 4, 'c1c3': 4, 'c1c5': 4,
                                     'a1b1': 4, 'a1a2': 4, 'a1b2': 4}
     assert perft(pos, 2) == 24
-    v = get_variant('dd5')
+    v = registry.get('dd5')
     assert v.piece('dabbaba-rider').value == 300          # the default value
     assert xboard_variant_lines(v, v.start)[1:] == ['piece K& K', 'piece Y& DD']
 
 
-def test_boards_from_3x3_to_16x16(dd_file):
-    load_variant_file(str(dd_file))
+def test_boards_from_3x3_to_16x16(dd_file, registry):
+    registry.load_file(str(dd_file))
     # 3x3: Rb1 to a1 b2 b3, Kc1 to c2 (b2 touches the Black King): 4
-    assert [perft(start_position('tiny3'), d) for d in (1, 2, 3)] == [4, 4, 16]
+    assert [perft(start_position(registry.get('tiny3')), d) for d in (1, 2, 3)] == [4, 4, 16]
     # 16x16: 16 Pawns with single and double steps, 4 Knights with 2 moves each,
     # and no move of one side touches the other's: 40 and 40 * 40
-    assert [perft(start_position('big16'), d) for d in (1, 2, 3)] == [40, 1600, 72836]
-    lines = xboard_variant_lines(get_variant('big16'), get_variant('big16').start)
+    assert [perft(start_position(registry.get('big16')), d) for d in (1, 2, 3)] == [40, 1600, 72836]
+    lines = xboard_variant_lines(registry.get('big16'), registry.get('big16').start)
     assert lines[0].split()[2] == '16x16+0_fairy'
 
 
 # -- the example files --------------------------------------------------------------------
 
-def test_shako_example_perft():
-    load_variant_file(str(SHAKO))
-    pos = start_position('shako')
+def test_shako_example_perft(registry):
+    registry.load_file(str(SHAKO))
+    pos = start_position(registry.get('shako'))
     # the same counts as Fairy-Stockfish's built-in shako and Sjaak II's Shako
     assert [perft(pos, d) for d in (1, 2, 3, 4)] == [58, 3364, 185938, 10273158]
 
 
-def test_shako_xboard_description():
-    v = load_variant_file(str(SHAKO), register=False)['shako']
+def test_shako_xboard_description(registry):
+    v = load(str(SHAKO))['shako']
     assert xboard_variant_lines(v, v.start) == [
         'setup (PNBRQ.E....CKpnbrq.e....ck) 10x10+0_fairy '
         'c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1',
@@ -141,44 +136,44 @@ GOOD = {'files': 5, 'ranks': 5, 'pieces': ['king', 'rook'], 'start': 'k4/5/5/5/R
     ({'variants': {'v': dict(GOOD, promotion={'pieces': ['rook'], 'choices': ['king']})}},
      "variant 'v': the King neither promotes nor is promoted to"),
 ])
-def test_bad_file_messages(tmp_path, data, message):
+def test_bad_file_messages(tmp_path, data, message, registry):
     f = tmp_path / 'bad.json'
     f.write_text(json.dumps(data))
-    before = user_variant_names()
+    before = registry.user_names()
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(f))
+        registry.load_file(str(f))
     assert str(e.value) == f'{f}: {message}'
-    assert user_variant_names() == before
+    assert registry.user_names() == before
 
 
-def test_not_json_and_missing_file(tmp_path):
+def test_not_json_and_missing_file(tmp_path, registry):
     f = tmp_path / 'bad.json'
     f.write_text('{"variants": {')
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(f))
+        registry.load_file(str(f))
     assert str(e.value).startswith(f'{f}: not valid JSON: ')
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(tmp_path / 'none.json'))
+        registry.load_file(str(tmp_path / 'none.json'))
     assert str(e.value) == f'cannot read {tmp_path / "none.json"}: No such file or directory'
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(tmp_path))
+        registry.load_file(str(tmp_path))
     assert str(e.value) == f'{tmp_path}: not a regular file'
     f.write_text('[' * 100_000)
     with pytest.raises(VariantError) as e:
-        load_variant_file(str(f))
+        registry.load_file(str(f))
     assert str(e.value) == f'{f}: not valid JSON: nested too deeply'
 
 
-def test_parent_from_an_earlier_file_and_override(tmp_path):
-    load_variant_file(str(SHAKO))
+def test_parent_from_an_earlier_file_and_override(tmp_path, registry):
+    registry.load_file(str(SHAKO))
     f = tmp_path / 'child.json'
     f.write_text(json.dumps({'variants': {'shako-nocastle': {'parent': 'shako', 'castling': [],
-                                                             'start': get_variant('shako').start.replace('KQkq', '-')}}}))
-    load_variant_file(str(f))
+                                                             'start': registry.get('shako').start.replace('KQkq', '-')}}}))
+    registry.load_file(str(f))
     # no castling in the start position anyway: the same first counts as Shako
-    assert [perft(start_position('shako-nocastle'), d) for d in (1, 2)] == [58, 3364]
-    v = get_variant('shako-nocastle')
-    assert v.xboard_betza(v.piece('king')) == 'K'
+    assert [perft(start_position(registry.get('shako-nocastle')), d) for d in (1, 2)] == [58, 3364]
+    v = registry.get('shako-nocastle')
+    assert xboard_betza(v, v.piece('king')) == 'K'
 
 
 # -- the protocols ------------------------------------------------------------------------
@@ -208,18 +203,18 @@ def test_uci_variant_path_good_then_bad(tmp_path):
     assert totals == ['Nodes searched: 3364', 'Nodes searched: 34']
 
 
-def test_uci_search_in_a_user_variant(dd_file):
+def test_uci_search_in_a_user_variant(dd_file, registry):
     out = run_engine(['uci', f'setoption name VariantPath value {dd_file}',
                       'setoption name UCI_Variant value big16', 'position startpos moves h2h4',
                       'go depth 2', 'setoption name UCI_Variant value tiny3', 'go depth 3', 'quit'])
     assert 'info string variant big16 files 16 ranks 16 pocket 0 template fairy startpos ' \
            + DD_FILE['variants']['big16']['start'] in out
     best = [l.split()[1] for l in out if l.startswith('bestmove')]
-    load_variant_file(str(dd_file))
-    pos = start_position('big16')
+    registry.load_file(str(dd_file))
+    pos = start_position(registry.get('big16'))
     pos.push(parse_move(pos, 'h2h4'))
     parse_move(pos, best[0])                   # legal moves of the side to move
-    parse_move(start_position('tiny3'), best[1])
+    parse_move(start_position(registry.get('tiny3')), best[1])
 
 
 def test_xboard_variant_path_good_then_bad(tmp_path):
@@ -272,7 +267,7 @@ def test_match_runner_plays_a_user_variant(tmp_path, capsys):
     assert 'warning' not in err
     games = read_pgn_file(str(pgn)).games
     assert len(games) == 2
-    v = get_variant('shako')
+    v = load(SHAKO)['shako']
     for g in games:
         assert g.tags['Variant'] == 'shako'
         pos = parse_fen(v, g.tags['FEN'])
@@ -285,17 +280,17 @@ def test_match_runner_plays_a_user_variant(tmp_path, capsys):
 METAMACHY = ROOT / 'variants' / 'metamachy.json'
 
 
-def test_metamachy_example_perft():
-    load_variant_file(str(METAMACHY))
-    pos = start_position('metamachy')
+def test_metamachy_example_perft(registry):
+    registry.load_file(str(METAMACHY))
+    pos = start_position(registry.get('metamachy'))
     # depth 1 by hand: Pawns 24, Knights 6, Camels 4, Elephants 2, Lion 3
     # (d1 e1 h1), Queen 1 (h1), Bishops 4, Princes 4, King 1 step + 7 jumps
     assert [perft(pos, d) for d in (1, 2, 3, 4)] == [56, 3136, 181310, 10475479]
 
 
-def test_metamachy_setups():
+def test_metamachy_setups(registry):
     from cazaux_engine.setups import setup_count, setup_fen
-    v = load_variant_file(str(METAMACHY), register=False)['metamachy']
+    v = load(str(METAMACHY))['metamachy']
     assert setup_count(v) == 12                  # the inventor's 12 starting setups
     assert setup_fen(v, 1) == v.start            # placement 1 is the default
     assert setup_fen(v, 6).split('/')[-2:] == ['ERNBIKGIBNRE', 'CM3LQ3MC w Kk - 0 1']
@@ -303,20 +298,20 @@ def test_metamachy_setups():
     assert setup_fen(v, 7).split('/')[-2:] == ['ERNBIQLIBNRE', 'CM3KG3MC w Kk - 0 1']
 
 
-def test_metamachy_matches_the_oracle():
+def test_metamachy_matches_the_oracle(registry):
     """tests/reference.py reads Zanzibar-S's rules; Metamachy has the same
     letters, double steps, e.p. and King's jump, and promotes to Q G L."""
     import random
 
     import reference
     from test_oracle import play_and_compare, random_fen
-    load_variant_file(str(METAMACHY))
-    v = get_variant('metamachy')
+    registry.load_file(str(METAMACHY))
+    v = registry.get('metamachy')
     reference.VARIANTS['metamachy'] = dict(reference.VARIANTS['zanzibar-s'], choices='QGL')
     try:
         rng = random.Random('metamachy')
         for _ in range(2):
-            play_and_compare(start_position('metamachy'), reference.from_fen('metamachy', v.start),
+            play_and_compare(start_position(registry.get('metamachy')), reference.from_fen('metamachy', v.start),
                              rng, 60)
         done = 0
         while done < 40:
@@ -331,7 +326,7 @@ def test_metamachy_matches_the_oracle():
         del reference.VARIANTS['metamachy']
 
 
-def test_xboard_pictures_for_new_pieces(tmp_path):
+def test_xboard_pictures_for_new_pieces(tmp_path, registry):
     from protocol.xboard_variants import LANCE_SLOT, SLOTS, slots
     f = tmp_path / 'pics.json'
     f.write_text(json.dumps({
@@ -342,7 +337,7 @@ def test_xboard_pictures_for_new_pieces(tmp_path):
                               'pieces': ['king', 'pawn', 'soldier', 'jumper', 'wazir'],
                               'start': 'k5/ppssjx/6/6/PPSSJX/K5 w - - 0 1',
                               'promotion': {'pieces': ['pawn', 'soldier'], 'choices': ['jumper']}}}}))
-    v = load_variant_file(str(f), register=False)['pics']
+    v = load(str(f))['pics']
     got = slots(v)
     assert got['P'] == SLOTS['pawn']
     assert got['S'] == LANCE_SLOT           # promotes: the other slot XBoard lets promote
@@ -350,7 +345,7 @@ def test_xboard_pictures_for_new_pieces(tmp_path):
     assert got['X'] not in (SLOTS['pawn'], LANCE_SLOT, SLOTS['elephant'], 65)
 
 
-def test_moves_named_twice_are_one_move(tmp_path):
+def test_moves_named_twice_are_one_move(tmp_path, registry):
     """'QBmR' and 'KWmF' name some moves twice (and in two modes): the same
     moves as the Queen and the King's step, each once."""
     f = tmp_path / 'twice.json'
@@ -361,6 +356,6 @@ def test_moves_named_twice_are_one_move(tmp_path):
                       'start': 'k5/6/2y3/3X2/5K/1Y4 w - - 0 1'},
             'once': {'files': 6, 'ranks': 6, 'pieces': ['king', 'queen', 'prince'],
                      'start': 'k5/6/2q3/3I2/5K/1Q4 w - - 0 1'}}}))
-    load_variant_file(str(f))
-    assert [perft(start_position('twice'), d) for d in (1, 2, 3)] == \
-           [perft(start_position('once'), d) for d in (1, 2, 3)]
+    registry.load_file(str(f))
+    assert [perft(start_position(registry.get('twice')), d) for d in (1, 2, 3)] == \
+           [perft(start_position(registry.get('once')), d) for d in (1, 2, 3)]

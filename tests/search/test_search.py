@@ -15,6 +15,7 @@ from search import Limits, SearchThread, Searcher
 from search.bench import run as bench_run
 
 from rules_util import position
+from cazaux_engine.movegen import legal_moves
 
 
 def pos_of(variant, fen=None, moves=()):
@@ -66,7 +67,7 @@ def test_does_not_leave_a_piece_hanging(variant, pieces, side, square):
     frm = pos.rules.parse_square(square)
     piece_sq = r.best >> 9 & 511 if r.best & 511 == frm else frm
     pos.push(r.best)
-    assert all(m >> 9 & 511 != piece_sq for m in pos.legal_moves())
+    assert all(m >> 9 & 511 != piece_sq for m in legal_moves(pos))
 
 
 # -- game end inside the search -------------------------------------------------------
@@ -107,7 +108,7 @@ def test_stalemate_wins_in_oblong44():
     r = Searcher(hash_mb=4).search(pos, Limits(depth=3))
     assert r.info.mate == 1
     pos.push(r.best)
-    assert not pos.legal_moves() and not pos.in_check()
+    assert not legal_moves(pos) and not pos.in_check()
 
 
 def test_stalemate_on_the_hundredth_half_move_wins_in_oblong44():
@@ -148,11 +149,11 @@ def random_positions(variant, count, seed):
     while len(out) < count:
         pos = start_position(variant)
         for _ in range(rng.randrange(8, 60)):
-            moves = pos.legal_moves()
+            moves = legal_moves(pos)
             if not moves:
                 break
             pos.push(rng.choice(moves))
-        if pos.legal_moves():
+        if legal_moves(pos):
             out.append(pos)
     return out
 
@@ -164,15 +165,15 @@ def test_never_an_illegal_move(variant):
         before = to_fen(pos)
         r = s.search(pos, Limits(nodes=400 + 37 * i))
         assert to_fen(pos) == before                       # the position is untouched
-        assert r.best in pos.legal_moves()
+        assert r.best in legal_moves(pos)
         p = pos.copy()
         for m in r.info.pv:                                # the whole PV is playable
-            assert m in p.legal_moves()
+            assert m in legal_moves(p)
             p.push(m)
         if r.ponder is not None:
             p = pos.copy()
             p.push(r.best)
-            assert r.ponder in p.legal_moves()
+            assert r.ponder in legal_moves(p)
 
 
 def test_no_legal_move_returns_none():
@@ -231,7 +232,7 @@ def test_stop_from_another_thread():
     threading.Event().wait(0.3)
     t.stop()
     t.wait(10)
-    assert done and done[0].best in pos_of('maasai').legal_moves()
+    assert done and done[0].best in legal_moves(pos_of('maasai'))
 
 
 def test_ponderhit_switches_to_the_clock():
@@ -243,7 +244,7 @@ def test_ponderhit_switches_to_the_clock():
     assert not done                       # pondering waits for ponderhit or stop
     t.ponderhit()
     t.wait(10)
-    assert done and done[0].best in pos_of('chess').legal_moves()
+    assert done and done[0].best in legal_moves(pos_of('chess'))
 
 
 def test_ponderhit_right_after_start_is_not_lost():

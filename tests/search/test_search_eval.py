@@ -9,6 +9,7 @@ from cazaux_engine import VARIANT_NAMES, start_position, to_fen
 from search import params
 from search.eval import make_evaluate, moves_to_promotion, tables
 from search.weights import weights_for
+from cazaux_engine.movegen import legal_moves
 
 
 def mirrored(pos):
@@ -22,15 +23,15 @@ def mirrored(pos):
 
 
 def evaluator(pos, material_only=False):
-    t = tables(pos.rules, material_only)
-    pos.set_pst(t.pst)
-    return make_evaluate(t)
+    """An evaluator of the variant of ``pos``; called on a position it sums
+    that position afresh."""
+    return make_evaluate(tables(pos.rules, material_only))
 
 
 def random_position(variant, rng):
     pos = start_position(variant)
     for _ in range(rng.randrange(4, 70)):
-        moves = pos.legal_moves()
+        moves = legal_moves(pos)
         if not moves:
             break
         pos.push(rng.choice(moves))
@@ -50,24 +51,41 @@ def test_colour_symmetry(variant):
         pos = random_position(variant, rng)
         mir = mirrored(pos)
         ev = evaluator(pos)
-        mir.set_pst(pos.pst)
         assert ev(pos) == ev(mir)
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_incremental_sum_matches_a_fresh_one(variant):
+    """The evaluator's sums kept move by move from the changes the position
+    records (as the search keeps them) equal the sums of a fresh count, also
+    after every move is taken back."""
     rng = random.Random(7)
     pos = start_position(variant)
     t = tables(pos.rules, False)
-    pos.set_pst(t.pst)
+    ev, fresh = make_evaluate(t), make_evaluate(t)
+    ev.reset(pos)
+    before = []
     for _ in range(120):
-        moves = pos.legal_moves()
+        moves = legal_moves(pos)
         if not moves:
             break
+        for m in moves:                          # every move, taken back at once
+            pos.push(m)
+            ev.played(pos)
+            fresh.reset(pos)
+            assert ev.sums() == fresh.sums()
+            pos.pop()
+            ev.taken_back()
+        before.append(ev.sums())
         pos.push(rng.choice(moves))
-        fresh = pos.copy()
-        fresh.set_pst(t.pst)
-        assert fresh.psq == pos.psq
+        ev.played(pos)
+        fresh.reset(pos)
+        assert ev.sums() == fresh.sums()
+        assert ev.evaluate(pos) == fresh.evaluate(pos)
+    while before:
+        pos.pop()
+        ev.taken_back()
+        assert ev.sums() == before.pop()
 
 
 def test_material_only_is_the_material_balance():
@@ -102,7 +120,6 @@ def test_a_passed_pawn_counts():
     blocked = start_position('chess', '4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1')
     passed = start_position('chess', '4k3/p7/8/8/3P4/8/8/4K3 w - - 0 1')
     ev = evaluator(blocked)
-    passed.set_pst(blocked.pst)
     # same material and same pawn ranks, but only in the second is each pawn passed;
     # White's d4 is nearer promotion than Black's a7, so White gains
     assert ev(passed) > ev(blocked)

@@ -13,6 +13,7 @@ import pytest
 
 from cazaux_engine import Outcome, outcome, start_position
 from search import Limits, Searcher
+from cazaux_engine.movegen import legal_moves
 
 MATES = [
     # chess: King and Rook against King in the corner
@@ -49,7 +50,7 @@ MATES = [
 def wins_at_once(pos) -> bool:
     """Has the side to move a move that ends the game in its favour?"""
     me = pos.turn
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         o = outcome(pos)
         pos.pop()
@@ -70,7 +71,7 @@ def test_finds_forced_win(variant, n, fen):
     else:
         assert o is None
         if n == 2:          # every defence allows a win at once
-            for reply in pos.legal_moves():
+            for reply in legal_moves(pos):
                 pos.push(reply)
                 assert outcome(pos) is None and wins_at_once(pos)
                 pos.pop()
@@ -83,7 +84,7 @@ def test_mated_side_sees_it(variant, n, fen):
     pos = start_position(variant, fen)
     r = Searcher(hash_mb=4).search(pos, Limits(mate=2, nodes=200_000))
     pos.push(r.best)
-    assert pos.legal_moves()
+    assert legal_moves(pos)
     r2 = Searcher(hash_mb=4).search(pos, Limits(depth=3))
     assert r2.info.mate == -1
 
@@ -97,7 +98,7 @@ def test_after_the_win_the_game_is_over(variant, n, fen):
         # Black was bared and cannot take White's last piece: whatever it
         # plays, White has won
         assert outcome(pos) == Outcome('1-0', 'bare-king', 1)
-        assert pos.legal_moves() and r.info.mate == -1
+        assert legal_moves(pos) and r.info.mate == -1
     else:
         assert outcome(pos) == Outcome('1-0', 'checkmate', 1)
         assert r.best is None                   # the loser has nothing to play

@@ -25,6 +25,7 @@ import pytest
 
 from cazaux_engine import move_text, start_position
 from search import Limits, Searcher
+from cazaux_engine.movegen import legal_moves
 
 _spec = importlib.util.spec_from_file_location(
     'quiet_mates', os.path.join(os.path.dirname(os.path.dirname(__file__)), 'tools', 'quiet_mates.py'))
@@ -126,7 +127,7 @@ def test_brute_force_rejects():
 
 def test_quiet_means_no_capture_promotion_or_check():
     pos = start_position('chess', 'k7/6P1/2K5/8/8/8/8/3r3R w - - 0 1')
-    quiet = {move_text(pos, m): quiet_mates.is_quiet(pos, m) for m in pos.legal_moves()}
+    quiet = {move_text(pos, m): quiet_mates.is_quiet(pos, m) for m in legal_moves(pos)}
     assert quiet['c6b6'] and quiet['h1h2']
     assert not quiet['h1d1']            # a capture
     assert not quiet['g7g8n']           # a promotion (that gives no check)

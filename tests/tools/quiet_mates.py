@@ -46,6 +46,7 @@ import time
 
 from cazaux_engine import FenError, get_variant, move_text, outcome, start_position
 from cazaux_engine.moves import move_promo
+from cazaux_engine.movegen import legal_moves
 
 # White's material besides the King, per variant, tried in this order; after
 # a colon, a way of winning that must occur among the mates (see win_reasons).
@@ -93,7 +94,7 @@ def winning_moves(pos) -> list:
     """The moves of the side to move that win at once."""
     me = pos.turn
     found = []
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         if wins(pos, me):
             found.append(m)
@@ -103,7 +104,7 @@ def winning_moves(pos) -> list:
 
 def has_win_now(pos) -> bool:
     me = pos.turn
-    for m in pos.legal_moves():
+    for m in legal_moves(pos):
         pos.push(m)
         w = wins(pos, me)
         pos.pop()
@@ -117,7 +118,7 @@ def key_forces_win(pos, key: int) -> bool:
     pos.push(key)
     ok = outcome(pos) is None
     if ok:
-        for reply in pos.legal_moves():
+        for reply in legal_moves(pos):
             pos.push(reply)
             ok = outcome(pos) is None and has_win_now(pos)
             pos.pop()
@@ -131,7 +132,7 @@ def mate_in_two_keys(pos) -> list | None:
     """None if the side to move wins in one; else every move that forces a win in two."""
     if has_win_now(pos):
         return None
-    return [k for k in pos.legal_moves() if key_forces_win(pos, k)]
+    return [k for k in legal_moves(pos) if key_forces_win(pos, k)]
 
 
 def is_quiet(pos, m: int) -> bool:
@@ -145,7 +146,7 @@ def is_quiet(pos, m: int) -> bool:
 
 
 def wins_within_two(pos) -> bool:
-    return has_win_now(pos) or any(key_forces_win(pos, k) for k in pos.legal_moves())
+    return has_win_now(pos) or any(key_forces_win(pos, k) for k in legal_moves(pos))
 
 
 def win_reasons(pos, keys: list) -> set:
@@ -154,9 +155,9 @@ def win_reasons(pos, keys: list) -> set:
     reasons = set()
     for k in keys:
         pos.push(k)
-        for reply in pos.legal_moves():
+        for reply in legal_moves(pos):
             pos.push(reply)
-            for m in pos.legal_moves():
+            for m in legal_moves(pos):
                 pos.push(m)
                 o = outcome(pos)
                 if o is not None and o.winner == me:
@@ -267,7 +268,7 @@ def economical(variant: str, fen: str) -> bool:
 
 def replies(pos, m: int) -> int:
     pos.push(m)
-    n = len(pos.legal_moves())
+    n = len(legal_moves(pos))
     pos.pop()
     return n
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-import cazaux_engine.tuned
+import search.tuned
 import search.static
 import tuning.parameters
 import search.weights
 from cazaux_engine import start_position
-from cazaux_engine.tuned import (WEIGHTS, TunedDataError, format_tuned, load_tuned,
+from search.tuned import (WEIGHTS, TunedDataError, format_tuned, load_tuned,
                                  parse_tuned, write_entry)
 from cazaux_engine.variants import VARIANT_DATA
 from search import params
@@ -35,7 +35,7 @@ def cli(*argv, tuned=None):
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
 
 
-@pytest.mark.parametrize('module', [cazaux_engine.tuned, search.weights, search.static,
+@pytest.mark.parametrize('module', [search.tuned, search.weights, search.static,
                                     tuning.parameters])
 def test_doctests(module):
     r = doctest.testmod(module)
@@ -43,7 +43,7 @@ def test_doctests(module):
 
 
 def test_packaged_file_is_valid():
-    load_tuned(cazaux_engine.tuned.PACKAGED)
+    load_tuned(search.tuned.PACKAGED)
 
 
 def test_weights_schema_names_the_evaluation_params():
@@ -56,7 +56,7 @@ def test_weights_schema_names_the_evaluation_params():
 def test_loader_defaults_without_tuned_entries():
     # the variants the packaged data leaves alone read exactly params and the table
     for name in VARIANT_DATA:
-        if cazaux_engine.tuned.data.get(name):
+        if search.tuned.active().get(name):
             continue
         assert weights_for(name) == {n: getattr(params, n) for n in WEIGHTS}
         assert values_for(name) == untuned_values(name)
@@ -188,12 +188,14 @@ def test_tuned_values_reach_the_rules_and_the_search(tmp_path):
     r = cli('bench', '--depth', '4', tuned=f)
     assert r.returncode == 0, r.stderr
     assert f'Total nodes: {BENCH_DEPTH4_UNTUNED}' not in r.stdout
-    code = ('from cazaux_engine import start_position; '
-            'print(start_position("chess").rules.value[5])')   # army index 5: knight
+    # the search plays with the fitted value; the rules keep the variant table's
+    code = ('from cazaux_engine import start_position; from search.eval import tables; '
+            'R = start_position("chess").rules; '
+            'print(tables(R, False).value[5], R.value_of(5))')   # army index 5: knight
     env = dict(os.environ, CAZAUX_ENGINE_TUNED=str(f))
     p = subprocess.run([sys.executable, '-c', code], cwd=ROOT, env=env, capture_output=True,
                        text=True, timeout=60)
-    assert p.stdout.strip() == '200'
+    assert p.stdout.strip() == '200 300'
 
 
 def test_off_shows_untuned(tmp_path):

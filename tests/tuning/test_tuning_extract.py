@@ -11,6 +11,7 @@ from search.static import quiescence
 from tuning.extract import (GameRecord, PositionsError, Sample, Settings,
                                    game_samples, read_samples)
 from tuning.openings import random_openings
+from cazaux_engine.movegen import legal_moves
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURE = os.path.join(ROOT, 'tests', 'data', 'tune_games.pgn')
@@ -145,7 +146,7 @@ def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
         from cazaux_engine import parse_move
         for text in op.moves:
             scores = {}
-            for m in pos.legal_moves():
+            for m in legal_moves(pos):
                 pos.push(m)
                 scores[m] = -quiescence(pos)
                 pos.pop()

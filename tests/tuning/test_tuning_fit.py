@@ -135,7 +135,7 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     lines = text.splitlines()
     assert lines[0].startswith('17 chess positions (')
     assert lines[0].endswith('; 4 parameters; tuned data: '
-                             f'{__import__("cazaux_engine").tuned.source() or "off"}')
+                             f'{__import__("search.tuned").tuned.source() or "off"}')
     assert lines[1].startswith('K = ')
     table = lines[lines.index(f'{"parameter":<16} {"untuned":>9} {"start":>9} {"fitted":>9}'):]
     assert [x.split()[0] for x in table[1:5]] == ['knight', 'bishop', 'TEMPO', 'MOBILITY_MG']

@@ -1,29 +1,27 @@
 """Tuned evaluation data: fitted piece values and evaluation weights, per variant.
 
-The data lives beside the variant table, in ``cazaux_engine/tuned.json``::
+The data lives beside the evaluation, in ``search/tuned.json``::
 
     {"pemba": {"values": {"camel": 231, "elephant": 262},
                "weights": {"MOBILITY_MG": 3.4, "KING_SHELTER": 11}},
      "oblong44": {...}}
 
-``values`` override the piece values of the variant table (centipawns,
-whole numbers); ``weights`` override the evaluation weights of
+``values`` override, for the search (evaluation, move ordering, exchange
+evaluation), the piece values of the variant table (centipawns, whole
+numbers); ``weights`` override the evaluation weights of
 :mod:`search.params` (their names and kinds are :data:`WEIGHTS`, the schema
 of this file).  A variant, a piece or a weight that is not listed keeps its
 untuned value, so an empty file (``{}``) is the untuned engine.  The file is
 written by ``cazaux-engine tune fit`` (docs/strength.md).
 
-Which data is used is decided once, when :mod:`cazaux_engine.variants`
-builds the variants, by the environment variable ``CAZAUX_ENGINE_TUNED``:
-unset or empty, the packaged file; ``off``, none (the untuned engine); any
-other value, the path of a file in the same format (to try a fit before
-installing it).  A bad file never stops an import: the engine starts
-untuned and :data:`error` holds the message, which the command line
-reports (``cazaux-engine`` refuses to play with data it cannot read).
-
-This module is the rules layer's half of the loader: the variant table reads
-the tuned piece values here (``build_variant``); the evaluation reads both
-halves through :mod:`search.weights`.
+Which data is used is decided when it is first needed (:func:`active`), by
+the environment variable ``CAZAUX_ENGINE_TUNED``: unset or empty, the
+packaged file; ``off``, none (the untuned engine); any other value, the path
+of a file in the same format (to try a fit before installing it).  A bad
+file never stops the engine by itself: it plays untuned and :func:`error`
+holds the message, which the command line reports (``cazaux-engine``
+refuses to play with data it cannot read).  The rules know nothing of it:
+:mod:`search.weights` reads it for the evaluation.
 
 >>> parse_tuned({'chess': {'values': {'knight': 310}}}, 'example')
 {'chess': {'values': {'knight': 310}, 'weights': {}}}
@@ -34,7 +32,8 @@ import json
 import math
 import os
 
-from .pieces import PIECES
+from cazaux_engine.pieces import PIECES
+from cazaux_engine.variants import VARIANT_NAMES, get_variant
 
 ENV = 'CAZAUX_ENGINE_TUNED'
 OFF = 'off'
@@ -156,39 +155,54 @@ def source() -> str | None:
     return v
 
 
-data: dict = {}             # the active tuned data, by variant
-error: str | None = None    # why the selected file could not be used
+_loaded: list = []          # [(data, error)] once loaded: the active data by variant, and
+                            # why the selected file could not be used (None: it could)
 
 
-def activate(armies: dict) -> None:
-    """Load the data :func:`source` selects, checking each entry's pieces
-    against ``armies`` ({variant: piece names}) where the variant is known.
-    Called by :mod:`cazaux_engine.variants` before it builds the variants."""
-    global data, error
+def _load() -> tuple[dict, str | None]:
+    """Read the data :func:`source` selects, checking each built-in
+    variant's values against its army."""
     path = source()
-    data, error = {}, None
     if path is None:
-        return
+        return {}, None
     try:
         d = load_tuned(path)
         for variant, entry in d.items():
-            army = armies.get(variant)
-            if army is not None:
+            if variant in VARIANT_NAMES:
+                army = {p.name for p in get_variant(variant).pieces}
                 for p in entry['values']:
                     if p not in army:
                         raise TunedDataError(f'{path}: {variant}: {p} is not in its army')
-        data = d
+        return d, None
     except TunedDataError as e:
-        error = f'{ENV}={os.environ.get(ENV, "")!s}: {e}' if os.environ.get(ENV) else str(e)
+        return {}, (f'{ENV}={os.environ.get(ENV, "")!s}: {e}' if os.environ.get(ENV) else str(e))
+
+
+def active() -> dict:
+    """The tuned data in use, by variant (read on first use)."""
+    if not _loaded:
+        _loaded.append(_load())
+    return _loaded[0][0]
+
+
+def error() -> str | None:
+    """Why the selected tuned data cannot be used, or None."""
+    active()
+    return _loaded[0][1]
+
+
+def reload() -> None:
+    """Read the data again at its next use (after CAZAUX_ENGINE_TUNED changed)."""
+    _loaded.clear()
 
 
 def values_of(variant: str) -> dict:
     """The tuned piece values of ``variant`` (only those the data sets)."""
-    e = data.get(variant)
+    e = active().get(variant)
     return dict(e['values']) if e else {}
 
 
 def weights_of(variant: str) -> dict:
     """The tuned evaluation weights of ``variant`` (only those the data sets)."""
-    e = data.get(variant)
+    e = active().get(variant)
     return dict(e['weights']) if e else {}
