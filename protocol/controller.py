@@ -1,63 +1,35 @@
 """The search controller: what both protocols do with searches.
 
 A protocol session (:mod:`protocol.uci`, :mod:`protocol.xboard`) parses
-commands and formats answers; everything that happens in time is here:
+commands and formats answers; the searches themselves are jobs
+(:class:`search.SearchJob`: the position, the limits, the root moves,
+pondering and its hold-back, the clock safety net, the result).  The
+controller keeps what is the session's, not the job's:
 
-* one search at a time on a :class:`~search.SearchThread`, so that the
-  reader thread answers ``isready``, ``ping``, ``stop`` or ``?`` at once;
-* every search is a :class:`Job` of one of three modes: ``think`` (play a
-  move on the clock), ``ponder`` (think on the opponent's time) or
-  ``analyze`` (until told to stop).  A job's ``on_done`` runs once with the
-  result, unless the job was dropped;
-* a ponder hit turns the ponder job into a think job, with the clock the
-  GUI gave last (XBoard's ``time`` before the move, UCI's ``go ponder``);
-* the clock safety net: the searcher keeps its own time plan
-  (:func:`search.timeman.plan`); should it overrun, the controller stops it
-  at :func:`search.timeman.safety_net`'s first moment and at its second
-  plays the best move reported so far.  One time policy for both protocols,
-  and the Move Overhead set aside once, by that plan;
+* one search at a time, off the reader thread, so that the reader answers
+  ``isready``, ``ping``, ``stop`` or ``?`` at once: :meth:`job` makes a job
+  (the session may still narrow its root moves), :meth:`start` starts it
+  after ending the running one;
+* a job's reports reach the session as ``on_info(job, info)`` and
+  ``on_done(job, result)``, on the job's thread (a session may start its
+  next search from ``on_done``: XBoard starts pondering there);
 * option changes that need an idle searcher (Hash, Clear Hash, Threads,
   Evaluation, Move Overhead) wait for the search to end;
 * ``perft`` counts on a thread of its own; ``stop`` ends it early.
-
-Callbacks (``on_info``, ``on_done``) run on the search thread, or for the
-safety net's move on a timer thread; a session may start its next search
-from ``on_done`` (XBoard starts pondering there).
 """
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from cazaux_engine.movegen import legal_moves
 from cazaux_engine.perft import perft
 from cazaux_engine.position import Position
-from search import Limits, Searcher, SearchResult, SearchThread
-from search.timeman import safety_net
+from search import ANALYZE, PONDER, THINK, Limits, Searcher, SearchJob, SearchResult
 
 from .options import Options
-from cazaux_engine.movegen import legal_moves
 
-THINK, PONDER, ANALYZE = 'think', 'ponder', 'analyze'
 PERFT_CHUNK = 3          # plies counted at once (the compiled count holds the GIL)
-
-
-@dataclass(eq=False)
-class Job:
-    """One search: what is searched, how, and what became of it."""
-    pos: Position
-    limits: Limits
-    mode: str
-    on_info: Callable | None = None
-    on_done: Callable | None = None
-    done: bool = False          # on_done ran, or the job was dropped (no report wanted)
-    best_so_far: int | None = None      # first move of the last principal variation
-    timers: list = field(default_factory=list)
-
-    def cancel_timers(self) -> None:
-        for t in self.timers:
-            t.cancel()
-        self.timers.clear()
 
 
 class Controller:
@@ -67,7 +39,7 @@ class Controller:
         self.options = options
         self.warn = warn
         self.lock = threading.RLock()          # guards job, and the searcher's options
-        self.job: Job | None = None
+        self.job: SearchJob | None = None      # the last job started
         self.clear_pending = False
         self.perft_job: tuple[threading.Thread, threading.Event] | None = None
         self.use_searcher(Searcher(hash_mb=options['Hash']))
@@ -75,31 +47,37 @@ class Controller:
     def use_searcher(self, searcher) -> None:
         """Search with ``searcher`` (tests give stand-ins that misbehave)."""
         self.searcher = searcher
-        self.thread = SearchThread(searcher)
         self.options.configure(searcher)
 
     # -- state -------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        """Is a search thread running (even one whose result was dropped)?"""
-        return self.thread.busy
+        """Is a job's thread running (even one whose result was dropped)?"""
+        return self.job is not None and self.job.running
 
     # -- searches -------------------------------------------------------------------
-    def start(self, pos: Position, limits: Limits, mode: str,
-              on_info: Callable | None = None, on_done: Callable | None = None) -> Job:
-        """Search a copy of ``pos``; the running search, if any, is dropped
-        first (and a running perft counted to its end).  ``on_info(job,
-        info)`` and ``on_done(job, result)`` report."""
+    def new_job(self, pos: Position, limits: Limits, started: float | None = None) -> SearchJob:
+        """A job on a copy of ``pos`` whose clock started at ``started``
+        (default now); not started, so that the session may still narrow
+        its root moves (:meth:`SearchJob.restrict`, :meth:`SearchJob.avoid`)."""
+        return self.searcher.job(pos, limits, on_late=self.warn, started=started)
+
+    def start(self, job: SearchJob, on_info: Callable | None = None,
+              on_done: Callable | None = None) -> SearchJob:
+        """Start ``job``; the running search, if any, is dropped first (and a
+        running perft counted to its end).  ``on_info(job, info)`` and
+        ``on_done(job, result)`` report."""
         self.finish_perft()
         self.drop()
-        job = Job(pos.copy(), limits, mode, on_info, on_done)
+        if on_info is not None:
+            job.on_info = lambda info: on_info(job, info)
+        if on_done is not None:
+            job.on_done = lambda result: on_done(job, result or SearchResult(None))
+        job.on_end = lambda: self._ended(job)
         with self.lock:
             self.job = job
             self._sync_searcher()
-            self.thread.start(job.pos, limits, on_info=lambda info: self._info(job, info),
-                              on_done=lambda result: self._finished(job, result))
-            if mode == THINK:
-                self._arm_safety_net(job)
+        self.searcher.start(job)
         return job
 
     def stop(self) -> None:
@@ -107,95 +85,42 @@ class Controller:
         best move found so far).  A running perft stops too."""
         if self.perft_job is not None:
             self.perft_job[1].set()
-        self.thread.stop()
+        if self.job is not None:
+            self.job.stop()
 
     def drop(self, timeout: float | None = None) -> None:
         """Stop the search and wait for its thread; its result is not
         reported (a session that moved on: a new position, ``force``...).
-        From the search thread itself (in ``on_done``) it does not wait."""
-        with self.lock:
-            job = self.job
-            if job is not None and not job.done:
-                job.done = True
-                job.cancel_timers()
-        self.thread.stop()
-        if not self.thread.is_current():
-            self.thread.wait(timeout)
+        From the job's own thread (in ``on_done``) it does not wait."""
+        job = self.job
+        if job is None:
+            return
+        job.cancel()
+        if not job.is_current_thread():
+            job.wait(timeout)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the search thread to end."""
-        self.thread.wait(timeout)
+        if self.job is not None:
+            self.job.wait(timeout)
 
-    def ponderhit(self, limits: Limits | None = None) -> Job | None:
-        """The opponent played the expected move: the ponder job becomes a
-        think job, on the clock of ``limits`` when given (the GUI's fresh
-        clock), else on the limits it was started with; the time counts
-        from now.  None when there is no ponder job."""
+    def ponderhit(self, limits: Limits | None = None) -> SearchJob | None:
+        """The opponent played the expected move: the ponder job thinks on
+        the clock of ``limits`` when given (the GUI's fresh clock), else on
+        the limits it was started with; the time counts from now.  None
+        when there is no ponder job."""
+        job = self.job
+        if job is None or not job.ponderhit(limits):
+            return None
+        return job
+
+    # -- reports from the job's thread ----------------------------------------------
+    def _ended(self, job: SearchJob) -> None:
+        """(the job's thread, at its end) Options set meanwhile take effect
+        now, unless a search started since (on_done may start one)."""
         with self.lock:
-            job = self.job
-            if job is None or job.done or job.mode != PONDER:
-                return None
-            job.mode = THINK
-            if limits is not None:
-                limits.ponder = False
-            job.limits = limits or replace(job.limits, ponder=False)
-            self.searcher.ponderhit(limits)
-            self._arm_safety_net(job)
-            return job
-
-    # -- reports from the search thread ----------------------------------------------
-    def _info(self, job: Job, info) -> None:
-        if job.done:
-            return
-        if info.multipv == 1 and info.pv:
-            job.best_so_far = info.pv[0]
-        if job.on_info is not None:
-            job.on_info(job, info)
-
-    def _finished(self, job: Job, result: SearchResult | None) -> None:
-        with self.lock:
-            job.cancel_timers()
-            report = not job.done
-            job.done = True
-        if report:
-            self._report(job, result or SearchResult(None))
-        with self.lock:
-            if self.job is job:        # no search started since (on_done may start one)
-                self._sync_searcher()  # options set meanwhile take effect now
-
-    def _report(self, job: Job, result: SearchResult) -> None:
-        if job.on_done is not None:
-            job.on_done(job, result)
-
-    # -- the clock safety net ----------------------------------------------------------
-    def _arm_safety_net(self, job: Job) -> None:
-        """(lock held) Stop ``job`` if it overruns its clock, and move for it
-        if it does not stop either."""
-        if job.limits.infinite or job.limits.ponder:
-            return
-        net = safety_net(job.limits, job.pos.turn, self.searcher.move_overhead)
-        if net is None:
-            return
-        stop_at, move_at = net
-
-        def stop():
-            with self.lock:
-                if self.job is job and not job.done:
-                    self.searcher.stop()
-
-        def move():
-            with self.lock:
-                if self.job is not job or job.done:
-                    return
-                job.done = True
-            self.warn('search did not stop in time; playing its best move so far')
-            self._report(job, SearchResult(job.best_so_far))
-
-        for delay, fn in ((stop_at, stop), (move_at, move)):
-            t = threading.Timer(delay, fn)
-            t.daemon = True
-            job.timers.append(t)
-            t.start()
+            if self.job is job:
+                self._sync_searcher()
 
     # -- options that need an idle searcher ----------------------------------------------
     def options_changed(self) -> None:
@@ -275,4 +200,4 @@ def _leaves(pos: Position, depth: int, stop: threading.Event) -> int | None:
     return total
 
 
-__all__ = ['ANALYZE', 'PONDER', 'THINK', 'Controller', 'Job']
+__all__ = ['ANALYZE', 'PONDER', 'THINK', 'Controller']

@@ -22,13 +22,12 @@ from __future__ import annotations
 import random
 import re
 import threading
-from dataclasses import dataclass
+import time
 
 from cazaux_engine import engine_name, move_text, outcome, parse_move, to_fen
-from cazaux_engine.position import Position
 from search import Limits, SearchResult
 
-from .controller import ANALYZE, PONDER, THINK, Controller
+from .controller import Controller
 from .game import Game, setup_start_fen
 from .options import OptionError, Options
 from .uci_text import bestmove_line, clean, info_line, option_line, spin_value, variant_line
@@ -43,29 +42,12 @@ GO_NUMBERS = ('wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes',
 GO_FLAGS = ('infinite', 'ponder')
 
 
-@dataclass
-class _Search:
-    """One ``go``: what was searched, and whether its bestmove is out."""
-    pos: Position
-    limits: Limits
-    ponder: bool                 # still pondering (no ponderhit yet)
-    infinite: bool
-    result: SearchResult | None = None
-    sent: bool = False           # bestmove written
-
-    @property
-    def held(self) -> bool:
-        """Must the bestmove wait for ``stop`` (or ``ponderhit``)?"""
-        return self.ponder or self.infinite
-
-
 class UciSession:
     def __init__(self, out, options: Options):
         self.out = out
         self.options = options
         self.control = Controller(options, lambda text: self.tell(f'error: {text}'))
-        self.lock = threading.Lock()          # guards self.current and its flags
-        self.current: _Search | None = None
+        self.lock = threading.Lock()          # one bestmove line at a time
         self.debug = False
         self.rng = random.Random()
         self.game = Game(options.registry, options['UCI_Variant'])
@@ -140,24 +122,9 @@ class UciSession:
         return False
 
     def cmd_stop(self, args) -> None:
-        with self.lock:
-            s = self.current
-            if s is not None and not s.sent:
-                s.ponder = s.infinite = False
-                if s.result is not None:
-                    self._send_best(s)
-        self.control.stop()
+        self.control.stop()          # the job reports: its bestmove is written
 
     def cmd_ponderhit(self, args) -> None:
-        with self.lock:
-            s = self.current
-            if s is None or s.sent or not s.ponder:
-                return
-            s.ponder = False
-            if s.result is not None:
-                if not s.held:
-                    self._send_best(s)
-                return
         self.control.ponderhit()     # on the clock of the go ponder, counted from now
 
     def cmd_ucinewgame(self, args) -> None:
@@ -267,6 +234,7 @@ class UciSession:
         self.send(f'Fen: {fen}')
 
     def cmd_go(self, args) -> None:
+        started = time.perf_counter()          # the clock runs from the command
         values: dict[str, int] = {}
         flags: set[str] = set()
         searchmoves: list[str] | None = None
@@ -296,28 +264,24 @@ class UciSession:
             self._perft(values['perft'])
             return
         self._end_search()
-        pos = self.game.pos.copy()
-        limits = self._limits(values, flags, searchmoves, pos)
-        s = _Search(pos, limits, ponder=limits.ponder, infinite=limits.infinite)
-        with self.lock:
-            self.current = s
+        limits = self._limits(values, flags)
+        job = self.control.new_job(self.game.pos, limits, started=started)
+        if searchmoves:
+            self._restrict(job, searchmoves)
         if self.debug:
-            self.tell(f'go {limits} on {to_fen(pos)}')
-        legal = legal_moves(pos)
-        if not legal:
-            lost = outcome(pos, legal).winner is not None    # mated, or stalemated where that loses
+            self.tell(f'go {limits} on {to_fen(job.pos)}')
+        if not job.legal:
+            lost = outcome(job.pos, job.legal).winner is not None    # mated, or stalemated where that loses
             self.send(f'info depth 0 score {"mate 0" if lost else "cp 0"}')
-            self._on_done(s, SearchResult(None))
+            self._on_done(job, SearchResult(None))
             return
-        mode = PONDER if s.ponder else ANALYZE if s.infinite else THINK
-        self.control.start(pos, limits, mode, on_info=lambda job, info: self._on_info(s, info),
-                           on_done=lambda job, result: self._on_done(s, result))
+        self.control.start(job, on_info=self._on_info, on_done=self._on_done)
 
     def cmd_xboard(self, args) -> None:
         self.tell('this session speaks UCI; restart the engine to use XBoard')
 
     # -- searching ------------------------------------------------------------------
-    def _limits(self, values: dict, flags: set, searchmoves, pos: Position) -> Limits:
+    def _limits(self, values: dict, flags: set) -> Limits:
         def seconds(key):
             return max(0, values[key]) / 1000 if key in values else None
 
@@ -335,61 +299,52 @@ class UciSession:
             lim.mate = max(1, min(1000, values['mate']))
         lim.infinite = 'infinite' in flags
         lim.ponder = 'ponder' in flags
-        if searchmoves:
-            legal = legal_moves(pos)
-            chosen = []
-            for text in searchmoves:
-                try:
-                    chosen.append(parse_move(pos, text, 1, legal))
-                except Exception as e:
-                    self.tell(f'go searchmoves: ignoring {clean(str(e), 200)}')
-            lim.searchmoves = chosen or None
         return lim
 
-    def _on_info(self, s: _Search, info) -> None:
+    def _restrict(self, job, searchmoves: list[str]) -> None:
+        """``go searchmoves``: only these of the job's root moves."""
+        chosen = []
+        for text in searchmoves:
+            try:
+                chosen.append(parse_move(job.pos, text, 1, job.legal))
+            except Exception as e:
+                self.tell(f'go searchmoves: ignoring {clean(str(e), 200)}')
+        if chosen:
+            job.limits.searchmoves = chosen
+            job.restrict(chosen)
+
+    def _on_info(self, job, info) -> None:
         try:
-            if not s.sent:
-                self.send(info_line(s.pos, info))
+            self.send(info_line(job.pos, info))
         except Exception as e:               # a bad report must not end the search
             if self.debug:
                 self.tell(f'cannot report search info: {clean(str(e), 200)}')
 
-    def _on_done(self, s: _Search, result: SearchResult) -> None:
+    def _on_done(self, job, result: SearchResult) -> None:
+        """Write the bestmove of ``job``: always a legal move (or (none))."""
         with self.lock:
-            if s.sent:
-                return
-            s.result = result or SearchResult(None)
-            if not s.held:
-                self._send_best(s)
-
-    def _send_best(self, s: _Search) -> None:
-        """(lock held) Write the bestmove of ``s``: always a legal move (or (none))."""
-        if s.sent:
-            return
-        s.sent = True
-        pos, r = s.pos, s.result
-        try:
-            legal = legal_moves(pos)
-            best = r.best
-            if best not in legal:
-                if best is not None or legal:
-                    self.tell('search gave no legal move; playing the first legal one')
-                pv = r.info.pv if r.info else []
-                best = pv[0] if pv and pv[0] in legal else (legal[0] if legal else None)
-            ponder = r.ponder
-            if ponder is None and r.info and len(r.info.pv) > 1 and r.info.pv[0] == best:
-                ponder = r.info.pv[1]
-            if best is not None and ponder is not None:
-                p = pos.copy()
-                p.push(best)
-                if ponder not in legal_moves(p):
-                    ponder = None
-            line = bestmove_line(pos, best, ponder)
-        except Exception as e:               # never leave the GUI without a move
-            self.tell(f'internal error: {clean(str(e), 200)}')
-            legal = legal_moves(pos)
-            line = bestmove_line(pos, legal[0] if legal else None, None)
-        self.send(line)
+            pos, r = job.pos, result or SearchResult(None)
+            legal = job.legal
+            try:
+                best = r.best
+                if best not in legal:
+                    if best is not None or legal:
+                        self.tell('search gave no legal move; playing the first legal one')
+                    pv = r.info.pv if r.info else []
+                    best = pv[0] if pv and pv[0] in legal else (legal[0] if legal else None)
+                ponder = r.ponder
+                if ponder is None and r.info and len(r.info.pv) > 1 and r.info.pv[0] == best:
+                    ponder = r.info.pv[1]
+                if best is not None and ponder is not None:
+                    p = pos.copy()
+                    p.push(best)
+                    if ponder not in legal_moves(p):
+                        ponder = None
+                line = bestmove_line(pos, best, ponder)
+            except Exception as e:               # never leave the GUI without a move
+                self.tell(f'internal error: {clean(str(e), 200)}')
+                line = bestmove_line(pos, legal[0] if legal else None, None)
+            self.send(line)
 
     def _end_search(self, timeout: float | None = None) -> None:
         """Finish the running search or perft, if any: a search is stopped
@@ -398,8 +353,8 @@ class UciSession:
         ``quit`` (or another command) in a script still prints the total.
         Only ``stop`` ends a perft early."""
         self.control.finish_perft()
-        if self.current is not None:
-            self.cmd_stop([])
+        if self.control.busy:
+            self.control.stop()
             self.control.wait(timeout)
 
     def _perft(self, depth: int) -> None:

@@ -28,7 +28,7 @@ import traceback
 from cazaux_engine import FenError, IllegalMoveError, engine_name
 from cazaux_engine.outcome import Outcome, outcome
 from cazaux_engine.moves import move_from
-from protocol.controller import ANALYZE, PONDER, THINK, Controller
+from protocol.controller import Controller
 from protocol.game import Game, setup_start_fen
 from protocol.options import OptionError, Options
 from protocol.uci_text import spin_value
@@ -36,7 +36,7 @@ from protocol.xboard_clock import Clock, ClockError
 from protocol import xboard_moves as xm
 from protocol.xboard_variants import (PAWN_SLOTS, engine_variant, rank_base, variants_feature,
                                       xboard_variant_lines)
-from search import Limits, Searcher
+from search import ANALYZE, PONDER, THINK, Limits, Searcher
 from cazaux_engine.movegen import legal_moves
 
 MATE_BASE = 100000
@@ -68,7 +68,7 @@ class XBoard:
         self.out = out
         self.options = options or Options()
         self.control = Controller(self.options, lambda text: self.send(f'tellusererror {text}'))
-        self.lock = threading.RLock()          # guards mode, pongs, last_info
+        self.lock = threading.RLock()          # guards pongs, last_info
         self.game = Game(self.options.registry, 'chess')
         # per game move, what XBoard makes of it: (resets its 50-move count,
         # the square it then takes for an e.p. square or None)
@@ -79,7 +79,6 @@ class XBoard:
         self.ponder = False            # hard / easy
         self.post = False
         self.analyzing = False
-        self.mode = None               # None, THINK, PONDER or ANALYZE: the search's
         self.pending_pongs: list[str] = []
         self.features_unanswered = 0    # after protover: GUI answers still to come
         self.done_sent = True
@@ -103,6 +102,13 @@ class XBoard:
     @property
     def searcher(self):
         return self.control.searcher
+
+    @property
+    def mode(self) -> str | None:
+        """What the engine is doing: THINK, PONDER, ANALYZE (its search
+        job's mode), or None (no search whose result is wanted)."""
+        job = self.control.job
+        return None if job is None or job.closed else job.mode
 
     @property
     def rb(self) -> int:
@@ -141,35 +147,35 @@ class XBoard:
     # -- search control -----------------------------------------------------
     def stop_search(self) -> None:
         """Stop any search and forget its result; answers deferred pings."""
-        with self.lock:
-            self.mode = None
         self.control.drop()
         self._after_search()
 
     def _after_search(self) -> None:
+        """Answer the pings that waited for the engine's move."""
         with self.lock:
-            if self.mode is None:
+            if self.mode != THINK:
                 for p in self.pending_pongs:
                     self.send(p)
                 self.pending_pongs.clear()
 
-    def _start(self, mode: str, pos, limits, avoid=()) -> None:
-        skip = set(avoid) | (self.excluded if mode != PONDER else set())
+    def _start(self, pos, limits, avoid=()) -> None:
+        """Search ``pos`` within ``limits`` (its mode: think, ponder with
+        ``limits.ponder``, analyze with ``limits.infinite``), leaving out
+        the moves of ``avoid`` and the excluded ones (not when pondering)."""
+        limits.multipv = self.options['MultiPV'] if limits.infinite else 1
+        job = self.control.new_job(pos, limits)
+        skip = set(avoid) | (self.excluded if not limits.ponder else set())
         if skip:
-            allowed = [m for m in legal_moves(pos) if m not in skip]
-            if allowed:
-                limits.searchmoves = allowed
-        limits.multipv = self.options['MultiPV'] if mode == ANALYZE else 1
+            job.avoid(skip)
         with self.lock:
-            self.mode = mode
             self.last_info = None
         # (not under the lock: start waits for an ending search, whose
         # on_done takes the lock)
-        self.control.start(pos, limits, mode, on_info=self._on_info, on_done=self._on_done)
+        self.control.start(job, on_info=self._on_info, on_done=self._on_done)
 
     def _on_info(self, job, info) -> None:
         with self.lock:
-            if job is not self.control.job or job.done:
+            if job is not self.control.job or job.closed:
                 return
             self.last_info = info
             if not self.post or not info.pv and info.depth == 0:
@@ -188,8 +194,7 @@ class XBoard:
         with self.lock:
             if job is not self.control.job:
                 return
-            mode, self.mode = self.mode, None
-            if mode == THINK:
+            if job.mode == THINK:
                 self._play_engine_move(result)
         self._after_search()
 
@@ -275,7 +280,7 @@ class XBoard:
         self.ponder_guess = guess
         limits = self._clock_limits(pos)
         limits.ponder = True
-        self._start(PONDER, pos, limits)
+        self._start(pos, limits)
 
     def _clock_limits(self, pos):
         moves_made = len(self.game.moves) // 2
@@ -294,7 +299,7 @@ class XBoard:
             return
         limits = self._clock_limits(pos)
         avoid = [m for m in legal if xm.lance_step_hazard(pos, m, self.xb_ep)]
-        self._start(THINK, pos, limits, avoid)
+        self._start(pos, limits, avoid)
 
     def _maybe_think(self) -> None:
         if not self.force and not self.analyzing and self.game.pos.turn == self.engine_side:
@@ -304,7 +309,7 @@ class XBoard:
         if self.analyzing:
             self.stop_search()
             if legal_moves(self.game.pos):
-                self._start(ANALYZE, self.game.pos, Limits(infinite=True))
+                self._start(self.game.pos, Limits(infinite=True))
 
     # -- commands: session ------------------------------------------------------
     def cmd_xboard(self, arg, cmd):
@@ -445,7 +450,6 @@ class XBoard:
             with self.lock:
                 if self.mode == PONDER:            # still searching: it becomes our think,
                     self._push(m)                  # on the clock XBoard just sent
-                    self.mode = THINK
                     self.control.ponderhit(self._clock_limits(self.game.pos))
                     return
         self.stop_search()

@@ -112,17 +112,45 @@ class Evaluator:
         (its :attr:`Position.changes`); a null move changes nothing."""
         t: cython.int = self.top
         k: cython.int
-        self.mg[t + 1] = self.mg[t]
-        self.eg[t + 1] = self.eg[t]
-        self.npm_w[t + 1] = self.npm_w[t]
-        self.npm_b[t + 1] = self.npm_b[t]
-        self.pkey[t + 1] = self.pkey[t]
-        self.top = t + 1
-        for k in range(pos.n_changes):
-            if pos.ch_from[k] >= 0:
-                self.sub(pos.ch_code[k], pos.ch_from[k])
-            if pos.ch_to[k] >= 0:
-                self.add(pos.ch_code[k], pos.ch_to[k])
+        code: cython.int
+        sq: cython.int
+        i: cython.int
+        v: cython.int
+        mg: cython.longlong = self.mg[t]
+        eg: cython.longlong = self.eg[t]
+        npm_w: cython.longlong = self.npm_w[t]
+        npm_b: cython.longlong = self.npm_b[t]
+        key: cython.ulonglong = self.pkey[t]
+        for k in range(pos.n_changes):      # (add and sub, on locals)
+            code = pos.ch_code[k]
+            v = self.pst_npm[code + self.n]
+            sq = pos.ch_from[k]
+            if sq >= 0:
+                i = (code + self.n) * self.size + sq
+                mg -= self.pst_mg[i]
+                eg -= self.pst_eg[i]
+                key -= self.pst_key[i]
+                if code > 0:
+                    npm_w -= v
+                else:
+                    npm_b -= v
+            sq = pos.ch_to[k]
+            if sq >= 0:
+                i = (code + self.n) * self.size + sq
+                mg += self.pst_mg[i]
+                eg += self.pst_eg[i]
+                key += self.pst_key[i]
+                if code > 0:
+                    npm_w += v
+                else:
+                    npm_b += v
+        t += 1
+        self.mg[t] = mg
+        self.eg[t] = eg
+        self.npm_w[t] = npm_w
+        self.npm_b[t] = npm_b
+        self.pkey[t] = key
+        self.top = t
 
     def pop(self) -> cython.void:
         """Back to the entry before the last push."""

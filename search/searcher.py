@@ -1,11 +1,15 @@
 """The searcher: iterative deepening with aspiration windows and MultiPV.
 
-API (stable; the protocol layer relies on it):
+Every search is a :class:`~search.job.SearchJob` (its position, limits,
+root moves, pondering and result); the searcher keeps what outlives a
+search (the hash table, the histories, the options) and thinks about one job
+at a time:
 
     s = Searcher(hash_mb=64)
     result = s.search(pos, Limits(depth=4), on_info=callback)   # blocking
-    s.stop()        # from another thread: return the best move so far (< 50 ms)
-    s.ponderhit()   # a pondering search now plays on its clock limits
+    job = s.start(s.job(pos, limits, on_info, on_done))         # background
+    job.ponderhit(limits)    # a pondering job now plays on its clock
+    job.stop()               # return the best move so far (< 50 ms)
     s.clear()       # forget everything learned (new game)
     s.prepare(pos)  # optional: build the variant's tables before the clock runs
     s.set_hash(mb)
@@ -13,17 +17,17 @@ API (stable; the protocol layer relies on it):
     s.material_only = True   # evaluation reduced to material (engine option Evaluation)
     s.move_overhead = 0.05   # seconds reserved per move (engine option Move Overhead)
 
-``search`` never changes ``pos``: it works on a copy.  The tree search is in
-:mod:`search.alphabeta`, the evaluation in :mod:`search.eval`, the time plan
-in :mod:`search.timeman`.
+``search`` never changes ``pos``: the job works on its copy.  The tree
+search is in :mod:`search.alphabeta`, the evaluation in :mod:`search.eval`,
+the time plan in :mod:`search.timeman`, applied by the job.
 
-Threads: the main thread runs the iterative deepening below; each helper
-thread searches its own copy of the position with its own move ordering,
-deepening on its own (helpers start one ply apart) and sharing only the
-hash table, through which they speed up the main thread ("Lazy SMP").  The
-main thread's result is played; the helpers stop when it is done.  With one
-thread the search is exactly the single-threaded one.  A node limit counts
-the main thread's nodes.
+Threads: the main thread runs the iterative deepening below on the job's
+position; each helper thread searches a copy of its own with its own move
+ordering, deepening on its own (helpers start one ply apart) and sharing
+only the hash table, through which they speed up the main thread ("Lazy
+SMP").  The main thread's result is played; the helpers stop when it is
+done.  With one thread the search is exactly the single-threaded one.  A
+node limit counts the main thread's nodes.
 
 >>> from cazaux_engine import start_position, move_text
 >>> pos = start_position('chess', '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1')
@@ -37,6 +41,7 @@ import gc
 import threading
 import time
 
+from cazaux_engine.movegen import legal_moves
 from cazaux_engine.position import Position
 
 from . import params as P
@@ -44,10 +49,9 @@ from .alphabeta import MOVE_BUFFER, Control, Tree
 from .checks import filter_for
 from .eval import Evaluator, tables
 from .ordering import MoveOrder
-from .timeman import plan
+from .job import SearchJob
 from .tt import TranspositionTable
 from .types import Limits, SearchInfo, SearchResult
-from cazaux_engine.movegen import legal_moves
 
 MATE = P.MATE
 MAX_DEPTH = 64
@@ -65,34 +69,23 @@ def mate_in(score: int) -> int | None:
 
 
 class Searcher:
+    """What outlives a search: the hash table, the move-ordering histories
+    per thread, and the engine options that shape every search.  It thinks
+    about one :class:`~search.job.SearchJob` at a time (:meth:`think`); every
+    search starts as a job (:meth:`start`, :meth:`search`)."""
+
     def __init__(self, hash_mb: int = 64, material_only: bool = False, threads: int = 1):
         self.hash_mb = hash_mb
         self.tt = TranspositionTable(hash_mb)
         self.material_only = material_only     # evaluation: material only
         self.move_overhead = 0.05              # seconds kept in reserve per move
         self.threads = max(1, threads)
-        self.nodes = 0
+        self.nodes = 0                         # nodes of the last search
         self.overrun = 0.0                     # seconds past the hard limit, last search
-        self.ctl = Control()                   # read by the trees (see alphabeta.check)
-        self._ponderhit = False
-        self._hit_limits: Limits | None = None    # fresh limits of a ponder hit
-        self._pondering = False
-        self._infinite = False
-        self._limits = Limits()
-        self._turn = 1
-        self._start = time.perf_counter()
-        self._soft = None
+        self.current: SearchJob | None = None  # the last job started
         self._orders: list = []                # per thread: (MoveOrder, its tables): history kept
 
-    # -- control (thread-safe: plain attribute writes) -------------------------
-    @property
-    def _stop(self) -> bool:
-        return self.ctl.stop
-
-    @_stop.setter
-    def _stop(self, value: bool) -> None:
-        self.ctl.stop = value
-
+    # -- options (between searches) -----------------------------------------------
     def set_hash(self, mb: int) -> None:
         self.tt.resize(mb)
         self.hash_mb = mb       # only once the table has its new size
@@ -105,9 +98,6 @@ class Searcher:
         self.tt.clear()
         self._orders = []
 
-    def stop(self) -> None:
-        self.ctl.stop = True
-
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables now (they are
         otherwise built by the first search of the variant, on its clock:
@@ -115,47 +105,52 @@ class Searcher:
         tables(pos.rules, self.material_only)
         filter_for(pos.rules)
 
-    def ponderhit(self, limits: Limits | None = None) -> None:
-        """A pondering search now plays on its clock, from now on: on the
-        ``limits`` given (the GUI's fresh clock) or those it began with."""
-        if limits is not None:
-            self._hit_limits = limits       # also if the search has not begun yet
-            self._limits = limits
-        self._ponderhit = True
-        self._start = time.perf_counter()
-        self._pondering = False
-        self._apply_plan()
+    # -- jobs ------------------------------------------------------------------------
+    def job(self, pos: Position, limits: Limits, on_info=None, on_done=None, on_late=None,
+            started: float | None = None) -> SearchJob:
+        """A job on a copy of ``pos`` (not started; see :class:`SearchJob`)."""
+        return SearchJob(self, pos, limits, on_info, on_done, on_late, started)
 
-    def _apply_plan(self) -> None:
-        """Set the soft limit and the hard deadline from the clock limits."""
-        if self._pondering or self._infinite:
-            self._soft = None
-            self.ctl.deadline = -1.0
-            return
-        p = plan(self._limits, self._turn, self.move_overhead)
-        self._soft = p.soft
-        self.ctl.deadline = -1.0 if p.hard is None else self._start + p.hard
+    def start(self, job: SearchJob) -> SearchJob:
+        """Start ``job`` on its own thread, once the running job (if any)
+        has ended: it is stopped first.  From the running job's own
+        ``on_done`` (its thinking is over) the new job starts at once."""
+        old = self.current
+        if old is not None and old is not job and not old.is_current_thread():
+            old.stop()
+            old.wait()
+        self.current = job
+        return job.start()
 
-    # -- search ---------------------------------------------------------------
-    def search(self, pos: Position, limits: Limits, on_info=None,
-               reset_stop: bool = True) -> SearchResult:
-        """Search ``pos`` (not modified) within ``limits``.
+    @property
+    def busy(self) -> bool:
+        """Is a job's thread running?"""
+        return self.current is not None and self.current.running
 
-        ``reset_stop=False`` keeps a stop() or ponderhit() that arrived before
-        the search began (SearchThread clears the flags itself before
-        starting the thread).
-        """
+    def search(self, pos: Position, limits: Limits, on_info=None) -> SearchResult:
+        """Search ``pos`` (not modified) within ``limits`` in this thread."""
+        job = self.current = self.job(pos, limits, on_info)
+        return job.run()
+
+    def stop(self) -> None:
+        """Stop the running job, if any (its result is reported)."""
+        if self.current is not None:
+            self.current.stop()
+
+    # -- thinking ------------------------------------------------------------------------
+    def think(self, job: SearchJob) -> SearchResult:
+        """Iterative deepening on ``job``'s position within its limits; the
+        job's helper threads (``threads`` - 1) search copies beside it."""
         gc_was_on = gc.isenabled()
         gc.disable()           # the tree makes no cycles; collections only cost time
         try:
-            return self._search(pos, limits, on_info, reset_stop)
+            return self._deepen(job)
         finally:
             if gc_was_on:
                 gc.enable()
 
-    def _tree(self, pos: Position, index: int) -> Tree:
-        """A search tree for thread ``index`` over its own copy of ``pos``."""
-        pos = pos.copy()
+    def tree(self, pos: Position, index: int, ctl: Control) -> Tree:
+        """A search tree for thread ``index`` that plays on ``pos``."""
         R = pos.rules
         T = tables(R, self.material_only)
         while len(self._orders) <= index:
@@ -165,42 +160,25 @@ class Searcher:
             order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
             self._orders[index] = (order, T)
         order.new_search()
-        return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), self.ctl, index == 0)
+        return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), ctl, index == 0)
 
-    def _search(self, pos, limits, on_info, reset_stop):
-        self._start = time.perf_counter()
-        if reset_stop:
-            self.ctl.stop = False
-            self._ponderhit = False
-        if self._ponderhit and self._hit_limits is not None:
-            limits = self._hit_limits       # a ponder hit came before the search began
-        self._hit_limits = None
-        self._limits = limits
-        self._turn = pos.turn
-        self._pondering = limits.ponder and not self._ponderhit
-        self._infinite = limits.infinite
-        self.ctl.node_limit = -1 if limits.nodes is None else limits.nodes
-        self._apply_plan()
+    def _deepen(self, job: SearchJob) -> SearchResult:
+        limits = job.limits
         self.nodes = 0
-        root = pos
         tt = self.tt
         tt.new_search()
-        tree = self._tree(pos, 0)
-        pos = tree.pos
-
-        moves = legal_moves(pos)
-        if limits.searchmoves:
-            moves = [m for m in moves if m in limits.searchmoves] or moves
+        moves = list(job.moves)
         if not moves:
-            self._wait_if_pondering()
             return SearchResult(None)
+        tree = self.tree(job.pos, 0, job.ctl)
+        pos = job.pos
         e = tt.probe(pos.hash)
         tree.set_root(moves)
         moves = tree.order.ordered(0, len(moves), e[0] if e else 0, 0)
         multipv = max(1, min(limits.multipv or 1, len(moves)))
         max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
         mate_goal = MATE - (2 * limits.mate - 1) if limits.mate else None
-        helpers = [Helper(self._tree(root, k), moves, max_depth, k)
+        helpers = [Helper(self.tree(pos.copy(), k, job.ctl), moves, max_depth, k)
                    for k in range(1, self.threads)]
         for h in helpers:
             h.start()
@@ -223,17 +201,17 @@ class Searcher:
                 for i in range(multipv):
                     start_index = i
                     found.clear()
-                    score, pv = self._aspiration(tree, moves, i, depth, scores[i],
-                                                 on_best, on_info, helpers)
+                    score, pv = self._aspiration(job, tree, moves, i, depth, scores[i],
+                                                 on_best, helpers)
                     scores[i] = score
                     info = SearchInfo(depth, max(depth, tree.seldepth), score, mate_in(score),
-                                      self._nodes(tree, helpers), time.perf_counter() - self._start,
+                                      self._nodes(tree, helpers), job.elapsed(),
                                       pv, multipv=i + 1, hashfull=tt.hashfull())
                     lines[i] = info
                     if i == 0:
                         best = pv[0] if pv else moves[0]
-                    if on_info and multipv == 1:
-                        on_info(info)
+                    if multipv == 1:
+                        job.report_info(info)
                 found.clear()
                 # MultiPV: the lines of this depth in score order, numbered so
                 if multipv > 1:
@@ -241,8 +219,7 @@ class Searcher:
                     lines = [lines[j] for j in order_lines]
                     for j, line in enumerate(lines):
                         line.multipv = j + 1
-                        if on_info:
-                            on_info(line)
+                        job.report_info(line)
                     head = [lines[j].pv[0] for j in range(multipv)]
                     scores = [scores[j] for j in order_lines]
                     rest = [m for m in moves if m not in head]
@@ -251,38 +228,36 @@ class Searcher:
                 changed = best != prev_best
                 if changed:
                     instability = 1.0 + P.UNSTABLE_BONUS
-                if self._done(depth, scores[0], len(moves), mate_goal, instability):
+                if self._done(job, depth, scores[0], len(moves), mate_goal, instability):
                     break
                 if not changed:
                     instability = max(1.0, instability * 0.7)
         except Stop:
             if found and start_index == 0:
                 best = found[-1]
-        self._wait_if_pondering()
-        self.ctl.stop = True                # the helpers' work is done
+        job.ctl.stop = True                 # the helpers' work is done
         for h in helpers:
             h.join()
         self.nodes = self._nodes(tree, helpers)
-        if self.ctl.deadline >= 0:          # diagnostics: lateness past the hard limit
-            self.overrun = max(0.0, time.perf_counter() - self.ctl.deadline)
+        if job.ctl.deadline >= 0:           # diagnostics: lateness past the hard limit
+            self.overrun = max(0.0, time.perf_counter() - job.ctl.deadline)
         info = lines[0]
         if info is None:
-            info = SearchInfo(0, tree.seldepth, 0, None, self.nodes,
-                              time.perf_counter() - self._start, [best])
+            info = SearchInfo(0, tree.seldepth, 0, None, self.nodes, job.elapsed(), [best])
         elif info.pv and info.pv[0] != best:
             info = SearchInfo(info.depth, info.seldepth, info.score, info.mate, self.nodes,
-                              time.perf_counter() - self._start, [best], hashfull=info.hashfull)
-        return SearchResult(best, self._ponder_move(root, best, info.pv), info)
+                              job.elapsed(), [best], hashfull=info.hashfull)
+        return SearchResult(best, self._ponder_move(pos, best, info.pv), info)
 
     @staticmethod
     def _nodes(tree: Tree, helpers: list) -> int:
         return tree.nodes + sum(h.tree.nodes for h in helpers)
 
-    def _aspiration(self, tree, moves, i, depth, prev, on_best, on_info, helpers):
+    def _aspiration(self, job, tree, moves, i, depth, prev, on_best, helpers):
         """Search root moves ``moves[i:]`` to ``depth`` -> (score, pv), exact.
 
         A score outside the window is reported (after the first second) as a
-        bound to ``on_info`` and searched again with a wider window.
+        bound to the job and searched again with a wider window.
         """
         INF = P.INF
         if depth >= P.ASPIRATION_MIN_DEPTH and abs(prev) < P.MATE_BOUND:
@@ -300,7 +275,7 @@ class Searcher:
                 raise Stop
             if alpha < score < beta or delta == 0:
                 return score, tree.pv() or [moves[i]]
-            elapsed = time.perf_counter() - self._start
+            elapsed = job.elapsed()
             if score <= alpha:
                 beta = (alpha + beta) // 2
                 alpha = max(score - delta, -INF)
@@ -311,35 +286,29 @@ class Searcher:
             delta += delta // 2 + 1
             if delta > 1500:
                 alpha, beta, delta = -INF, INF, 0
-            if on_info and elapsed > 1.0:
+            if elapsed > 1.0:
                 pv = tree.pv() if bound == 'lower' and tree.pv() else [moves[i]]
-                on_info(SearchInfo(depth, max(depth, tree.seldepth), score, mate_in(score),
-                                   self._nodes(tree, helpers), elapsed, pv, multipv=i + 1,
-                                   hashfull=self.tt.hashfull(), bound=bound))
+                job.report_info(SearchInfo(depth, max(depth, tree.seldepth), score,
+                                           mate_in(score), self._nodes(tree, helpers), elapsed,
+                                           pv, multipv=i + 1, hashfull=self.tt.hashfull(),
+                                           bound=bound))
 
-    def _done(self, depth, score, n_moves, mate_goal, instability) -> bool:
+    def _done(self, job, depth, score, n_moves, mate_goal, instability) -> bool:
         """Stop iterative deepening after this iteration?  ``instability``
         stretches the soft limit (1 + UNSTABLE_BONUS after a best-move change)."""
-        if self.ctl.stop:
+        if job.ctl.stop:
             return True
         if mate_goal is not None and score >= mate_goal:
             return True
-        if self._infinite or self._pondering:
+        if job.held:
             return False
-        if n_moves == 1 and self._soft is not None:
+        if n_moves == 1 and job.soft is not None:
             return True
         if abs(score) > P.MATE_BOUND and depth >= 2 * (MATE - abs(score)) + 4:
             return True
-        if self._soft is not None:
-            elapsed = time.perf_counter() - self._start
-            if elapsed > P.STABLE_FACTOR * self._soft * instability:
-                return True
+        if job.soft is not None and job.elapsed() > P.STABLE_FACTOR * job.soft * instability:
+            return True
         return False
-
-    def _wait_if_pondering(self) -> None:
-        """In analysis and ponder mode the result waits for stop/ponderhit."""
-        while (self._infinite or self._pondering) and not self.ctl.stop:
-            time.sleep(0.002)
 
     def _ponder_move(self, root: Position, best: int, pv: list) -> int | None:
         if len(pv) > 1 and pv[0] == best:

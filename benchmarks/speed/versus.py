@@ -1,6 +1,6 @@
 """Search speed of this tree against another version of the engine, side by side.
 
-    python benchmarks/speed/versus.py [--ref REF] [--depth N] [--rounds N] [--json]
+    python benchmarks/speed/versus.py --ref REF [--depth N] [--rounds N] [--instructions] [--json]
 
 Builds the compiled core of git revision REF (default: the tag or commit
 named by ``--ref``, e.g. ``v0.2.0`` or a commit hash) in a temporary git
@@ -11,7 +11,17 @@ each, every round in a fresh process of its own.  It prints the nodes (they
 must be equal: a refactoring must not change the search), the best and the
 median nodes per second of each, and their ratios.  Alternating rounds and
 taking the best make the comparison fair on a busy machine; compare the
-columns of one run, not runs.
+columns of one run, not runs.  Besides wall-clock nodes/s it prints nodes
+per second of the process's own CPU time, which waiting for a busy CPU does
+not inflate.
+
+``--instructions`` counts instead the machine instructions of the search
+with valgrind's callgrind (Debian package valgrind): the same count every
+run, whatever else the machine is doing.  Each tree runs the workload to
+``--depth`` and to depth 1 under callgrind; the difference is the search's
+own instructions (start-up and table building cancel out), printed per
+node and as a ratio.  It takes a few minutes (callgrind runs code about
+fifty times slower).
 
 The workload is the same code in both trees as long as REF has
 ``search.bench.POSITIONS``, ``search.Searcher`` and ``search.Limits``.
@@ -21,6 +31,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -37,16 +49,18 @@ from search.bench import HASH_MB, POSITIONS
 depth = int(sys.argv[1])
 assert core_kind() == 'compiled', 'the compiled core is not in use'
 s = Searcher(hash_mb=HASH_MB)
-nodes, seconds = 0, 0.0
+for variant, fen in POSITIONS:                  # the variants' tables, untimed
+    s.search(start_position(variant, fen), Limits(depth=1))
+nodes, seconds, cpu = 0, 0.0, 0.0
 for variant, fen in POSITIONS:
     pos = start_position(variant, fen)
-    s.search(pos, Limits(depth=1))              # the variant's tables, untimed
     s.clear()
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     s.search(pos, Limits(depth=depth))
     seconds += time.perf_counter() - t
+    cpu += time.process_time() - c
     nodes += s.nodes
-print(json.dumps({'nodes': nodes, 'seconds': seconds}))
+print(json.dumps({'nodes': nodes, 'seconds': seconds, 'cpu': cpu}))
 '''
 
 
@@ -62,13 +76,29 @@ def build(tree: str) -> None:
         raise SystemExit(f'building the compiled core in {tree} failed:\n{p.stderr[-3000:]}')
 
 
-def measure(tree: str, depth: int) -> dict:
+def measure(tree: str, depth: int, prefix: tuple = ()) -> tuple[dict, str]:
+    """The worker's figures in ``tree`` (run under ``prefix``), and its stderr."""
     env = dict(os.environ, PYTHONPATH=tree)
     env.pop('CAZAUX_ENGINE_PURE', None)
-    p = run([sys.executable, '-c', WORKER, str(depth)], tree, env=env, timeout=3600)
+    p = run([*prefix, sys.executable, '-c', WORKER, str(depth)], tree, env=env, timeout=7200)
     if p.returncode != 0:
         raise SystemExit(f'the bench of {tree} failed:\n{p.stderr[-3000:]}')
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    return json.loads(p.stdout.strip().splitlines()[-1]), p.stderr
+
+
+def instructions(tree: str, depth: int, tmp: str) -> dict:
+    """Callgrind's instruction count of the search to ``depth`` in ``tree``
+    (the count to ``depth`` less the count to depth 1: start-up cancels out)."""
+    counts = []
+    for d in (depth, 1):
+        out = os.path.join(tmp, 'callgrind.out')
+        r, err = measure(tree, d, ('valgrind', '--tool=callgrind', f'--callgrind-out-file={out}'))
+        found = re.search(r'Collected\s*:\s*(\d+)', err) or re.search(r'refs:\s*([\d,]+)', err)
+        if found is None:
+            raise SystemExit(f'no instruction count in valgrind\'s output:\n{err[-2000:]}')
+        counts.append((int(found.group(1).replace(',', '')), r['nodes']))
+    (full, nodes), (setup, _) = counts
+    return {'nodes': nodes, 'instructions': full - setup}
 
 
 def main(argv=None) -> int:
@@ -76,8 +106,12 @@ def main(argv=None) -> int:
     ap.add_argument('--ref', required=True, help='git revision to compare with (tag, branch, commit)')
     ap.add_argument('--depth', type=int, default=7, help='bench depth (default 7)')
     ap.add_argument('--rounds', type=int, default=5, help='rounds per tree (default 5)')
+    ap.add_argument('--instructions', action='store_true',
+                    help='count instructions with valgrind (one run per tree) instead of timing')
     ap.add_argument('--json', action='store_true', help='print the figures as JSON')
     args = ap.parse_args(argv)
+    if args.instructions and shutil.which('valgrind') is None:
+        raise SystemExit('--instructions needs valgrind (Debian: apt-get install valgrind)')
     with tempfile.TemporaryDirectory(prefix='cazaux-versus-') as tmp:
         ref_tree = os.path.join(tmp, 'ref')
         p = run(['git', 'worktree', 'add', '--detach', ref_tree, args.ref], ROOT)
@@ -87,30 +121,64 @@ def main(argv=None) -> int:
             print(f'building {args.ref} and this tree ...', file=sys.stderr, flush=True)
             build(ref_tree)
             build(ROOT)
-            results: dict = {'this tree': [], args.ref: []}
-            for k in range(args.rounds):
-                for name, tree in (('this tree', ROOT), (args.ref, ref_tree)):
-                    r = measure(tree, args.depth)
-                    results[name].append(r)
-                    print(f'round {k + 1}/{args.rounds} {name}: {r["nodes"]} nodes '
-                          f'{r["nodes"] / r["seconds"]:,.0f} nodes/s', file=sys.stderr, flush=True)
+            trees = (('this tree', ROOT), (args.ref, ref_tree))
+            if args.instructions:
+                counted = {}
+                for name, tree in trees:
+                    counted[name] = instructions(tree, args.depth, tmp)
+                    print(f'{name}: {counted[name]["instructions"]:,} instructions',
+                          file=sys.stderr, flush=True)
+            else:
+                results: dict = {name: [] for name, _ in trees}
+                for k in range(args.rounds):
+                    for name, tree in trees:
+                        r, _ = measure(tree, args.depth)
+                        results[name].append(r)
+                        print(f'round {k + 1}/{args.rounds} {name}: {r["nodes"]} nodes '
+                              f'{r["nodes"] / r["seconds"]:,.0f} nodes/s wall, '
+                              f'{r["nodes"] / r["cpu"]:,.0f} CPU', file=sys.stderr, flush=True)
         finally:
             run(['git', 'worktree', 'remove', '--force', ref_tree], ROOT)
+    if args.instructions:
+        return report_instructions(args, counted)
     table = {}
     for name, rs in results.items():
         nps = [r['nodes'] / r['seconds'] for r in rs]
+        cps = [r['nodes'] / r['cpu'] for r in rs]
         table[name] = {'nodes': rs[0]['nodes'], 'best_nps': max(nps),
-                       'median_nps': statistics.median(nps), 'same_nodes': len({r['nodes'] for r in rs}) == 1}
+                       'median_nps': statistics.median(nps), 'best_cpu_nps': max(cps),
+                       'median_cpu_nps': statistics.median(cps),
+                       'same_nodes': len({r['nodes'] for r in rs}) == 1}
     mine, ref = table['this tree'], table[args.ref]
     if args.json:
         print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'trees': table}, indent=1))
-        return 0
+        return 0 if mine['nodes'] == ref['nodes'] else 1
     print(f'bench depth {args.depth}, {args.rounds} alternating rounds, each in a fresh process')
-    print(f'{"":<12} {"nodes":>10} {"best nodes/s":>14} {"median nodes/s":>15}')
+    print(f'{"":<12} {"nodes":>10} {"best nodes/s":>14} {"median nodes/s":>15} '
+          f'{"best CPU n/s":>14} {"median CPU n/s":>15}')
     for name, t in table.items():
-        print(f'{name:<12} {t["nodes"]:>10} {t["best_nps"]:>14,.0f} {t["median_nps"]:>15,.0f}')
+        print(f'{name:<12} {t["nodes"]:>10} {t["best_nps"]:>14,.0f} {t["median_nps"]:>15,.0f} '
+              f'{t["best_cpu_nps"]:>14,.0f} {t["median_cpu_nps"]:>15,.0f}')
     print(f'{"ratio":<12} {"equal" if mine["nodes"] == ref["nodes"] else "DIFFER":>10} '
-          f'{mine["best_nps"] / ref["best_nps"]:>14.3f} {mine["median_nps"] / ref["median_nps"]:>15.3f}')
+          f'{mine["best_nps"] / ref["best_nps"]:>14.3f} {mine["median_nps"] / ref["median_nps"]:>15.3f} '
+          f'{mine["best_cpu_nps"] / ref["best_cpu_nps"]:>14.3f} '
+          f'{mine["median_cpu_nps"] / ref["median_cpu_nps"]:>15.3f}')
+    return 0 if mine['nodes'] == ref['nodes'] else 1
+
+
+def report_instructions(args, counted: dict) -> int:
+    mine, ref = counted['this tree'], counted[args.ref]
+    if args.json:
+        print(json.dumps({'depth': args.depth, 'trees': counted}, indent=1))
+    else:
+        print(f'bench depth {args.depth}: instructions of the search (callgrind)')
+        print(f'{"":<12} {"nodes":>10} {"instructions":>16} {"per node":>10}')
+        for name, t in counted.items():
+            print(f'{name:<12} {t["nodes"]:>10} {t["instructions"]:>16,} '
+                  f'{t["instructions"] / t["nodes"]:>10,.0f}')
+        print(f'{"ratio":<12} {"equal" if mine["nodes"] == ref["nodes"] else "DIFFER":>10} '
+              f'{mine["instructions"] / ref["instructions"]:>16.3f} '
+              f'(speed ratio about {ref["instructions"] / mine["instructions"]:.3f})')
     return 0 if mine['nodes'] == ref['nodes'] else 1
 
 

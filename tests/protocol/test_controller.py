@@ -14,13 +14,14 @@ protocols; options that change the searcher wait for the search to end;
 from __future__ import annotations
 
 import threading
+import time
 
 from protocol import xboard_moves as xm
 from protocol.controller import PONDER, THINK
 from protocol.options import Options
 from protocol.uci import UciSession
 from protocol.xboard import XBoard
-from search import SearchInfo, SearchResult
+from search import SearchInfo, SearchResult, Searcher
 from search.timeman import safety_net
 from search.types import Limits
 from tests.lines import Lines
@@ -29,21 +30,18 @@ from cazaux_engine.movegen import legal_moves
 TIMEOUT = 30.0
 
 
-class Stand_in:
-    """Reports its first legal move (with the first reply) and then thinks
-    until stop(); records every search's limits and every ponderhit."""
+class Stand_in(Searcher):
+    """A searcher that reports its first root move (with the first reply)
+    and then thinks until its job is stopped; records every search's limits
+    and job, and what it was told between searches."""
 
     def __init__(self):
-        self.material_only, self.move_overhead, self.hash_mb, self.threads = False, 0.05, 64, 1
-        self.stop_event = threading.Event()
+        super().__init__(hash_mb=1)
+        self.hash_mb = 64
         self.searches: list[Limits] = []
-        self.hits: list[Limits | None] = []
+        self.jobs: list = []
         self.cleared = 0
         self.told_to_stop: list[bool] = []      # per search: stopped (not timed out)
-        self._stop = False
-
-    def set_threads(self, n):
-        self.threads = n
 
     def set_hash(self, mb):
         self.hash_mb = mb
@@ -54,27 +52,20 @@ class Stand_in:
     def prepare(self, pos):
         pass
 
-    def search(self, pos, limits, on_info=None, reset_stop=True):
-        self.searches.append(limits)
-        best = legal_moves(pos)[0]
-        p = pos.copy()
+    def think(self, job):
+        self.searches.append(job.limits)
+        self.jobs.append(job)
+        best = job.moves[0]
+        p = job.pos.copy()
         p.push(best)
         reply = legal_moves(p)[0] if legal_moves(p) else None
-        on_info(SearchInfo(1, 1, 20, None, 10, 0.001, [best] + ([reply] if reply else [])))
-        told = True
-        if not self._stop:                  # (SearchThread clears _stop before it starts us)
-            self.stop_event.clear()
-            if not self._stop:
-                told = self.stop_event.wait(TIMEOUT)
-        self.told_to_stop.append(told)
+        job.report_info(SearchInfo(1, 1, 20, None, 10, 0.001, [best] + ([reply] if reply else [])))
+        waited = 0.0
+        while not job.ctl.stop and waited < TIMEOUT:
+            time.sleep(0.001)
+            waited += 0.001
+        self.told_to_stop.append(job.ctl.stop)
         return SearchResult(best, reply)
-
-    def stop(self):
-        self._stop = True
-        self.stop_event.set()
-
-    def ponderhit(self, limits=None):
-        self.hits.append(limits)
 
 
 def xboard_session():
@@ -110,11 +101,12 @@ def test_xboard_ponder_hit_thinks_on_the_clock_just_sent():
     x.handle('time 4321')
     x.handle('otim 5000')
     x.handle('usermove b1c3')
-    assert x.mode == THINK and len(stub.hits) == 1
-    hit = stub.hits[0]
+    job = x.control.job
+    assert x.mode == THINK and job is stub.jobs[-1] and not job.pondering
+    hit = job.limits                                 # the clock it now plans on
     # Black to move again: its clock is the one XBoard has just sent
     assert (hit.btime, hit.wtime, hit.ponder) == (43.21, 50.0, False)
-    assert x.control.job.limits is hit               # the safety net's clock too
+    assert job.timers                                # the safety net is armed on it
     x.handle('?')
     assert out.wait_all('move ', 2) == ['move a7a6', 'move a6a5']
     x.handle('force')
@@ -148,8 +140,11 @@ def test_xboard_ponder_miss_never_holds_commands_up():
     # the pong comes after the engine's move (it was thinking)
     assert out.lines.index('pong 5') > [i for i, s in enumerate(out.lines)
                                         if s.startswith('move ')][-1]
-    assert stub.hits == []                  # a miss: no ponder hit
-    assert [lim.ponder for lim in stub.searches] == [False, True, False]
+    # think, ponder (a miss: it never became a think), think; then, unless
+    # 'force' came first, the ponder on the second move's reply
+    assert [j.pondering for j in stub.jobs][:3] == [False, True, False]
+    assert [lim.ponder for lim in stub.searches][:3] == [False, True, False]
+    assert [j.pondering for j in stub.jobs][3:] in ([], [True])
     x.handle('quit')
 
 

@@ -16,43 +16,35 @@ import pytest
 from cazaux_engine import parse_move
 from protocol.options import Options
 from protocol.uci import UciSession
-from search import SearchInfo, SearchResult
+from search import SearchInfo, SearchResult, Searcher
 from tests.lines import Lines
 
 TIMEOUT = 30.0
 
 
-class Stubborn:
-    """Reports one line, then thinks until stop() (or, if deaf, until released)."""
+class Stubborn(Searcher):
+    """Reports one line, then thinks until stopped (or, if deaf, until released)."""
 
     def __init__(self, deaf: bool):
+        super().__init__(hash_mb=1)
         self.deaf = deaf
         self.stopped = threading.Event()
         self.release = threading.Event()
-        self.material_only, self.move_overhead, self.hash_mb, self.threads = False, 0.05, 64, 1
-        self._stop = False
 
-    def set_threads(self, n):
-        self.threads = n
-
-    def search(self, pos, limits, on_info=None, reset_stop=True):
-        m = parse_move(pos, 'g1f3')
-        on_info(SearchInfo(1, 1, 20, None, 10, 0.001, [m]))
-        (self.release if self.deaf else self.stopped).wait(TIMEOUT)
+    def think(self, job):
+        pos = job.pos
+        job.report_info(SearchInfo(1, 1, 20, None, 10, 0.001, [parse_move(pos, 'g1f3')]))
+        waited = 0.0
+        while waited < TIMEOUT:
+            if job.ctl.stop:
+                self.stopped.set()
+                if not self.deaf:
+                    break
+            if self.deaf and self.release.is_set():
+                break
+            time.sleep(0.001)
+            waited += 0.001
         return SearchResult(parse_move(pos, 'b1c3'))
-
-    def stop(self):
-        self._stop = True
-        self.stopped.set()
-
-    def ponderhit(self, limits=None):
-        pass
-
-    def clear(self):
-        pass
-
-    def set_hash(self, mb):
-        self.hash_mb = mb
 
 
 def session_with(searcher):

@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from cazaux_engine import VARIANT_NAMES, move_text, parse_move, start_position, to_fen
-from search import Limits, SearchThread, Searcher
+from search import Limits, Searcher
 from search.bench import run as bench_run
 
 from rules_util import position
@@ -227,34 +227,88 @@ def test_mate_limit_stops_at_the_mate():
 def test_stop_from_another_thread():
     s = Searcher(hash_mb=4)
     done = []
-    t = SearchThread(s)
-    t.start(pos_of('maasai'), Limits(infinite=True), on_done=done.append)
+    job = s.start(s.job(pos_of('maasai'), Limits(infinite=True), on_done=done.append))
     threading.Event().wait(0.3)
-    t.stop()
-    t.wait(10)
+    job.stop()
+    job.wait(10)
     assert done and done[0].best in legal_moves(pos_of('maasai'))
 
 
 def test_ponderhit_switches_to_the_clock():
     s = Searcher(hash_mb=4)
     done = []
-    t = SearchThread(s)
-    t.start(pos_of('chess'), Limits(ponder=True, wtime=0.5, btime=0.5), on_done=done.append)
+    job = s.start(s.job(pos_of('chess'), Limits(ponder=True, wtime=0.5, btime=0.5),
+                        on_done=done.append))
     threading.Event().wait(0.2)
-    assert not done                       # pondering waits for ponderhit or stop
-    t.ponderhit()
-    t.wait(10)
+    assert not done and job.mode == 'ponder'  # pondering waits for ponderhit or stop
+    assert job.ponderhit()
+    job.wait(10)
+    assert job.mode == 'think' and job.soft is not None
     assert done and done[0].best in legal_moves(pos_of('chess'))
 
 
 def test_ponderhit_right_after_start_is_not_lost():
     s = Searcher(hash_mb=4)
     done = []
-    t = SearchThread(s)
-    t.start(pos_of('chess'), Limits(ponder=True, wtime=0.3, btime=0.3), on_done=done.append)
-    t.ponderhit()                         # most likely before the thread runs
-    t.wait(10)
+    job = s.start(s.job(pos_of('chess'), Limits(ponder=True, wtime=0.3, btime=0.3),
+                        on_done=done.append))
+    job.ponderhit()                       # most likely before the thread runs
+    job.wait(10)
     assert done and done[0].best is not None
+
+
+def test_a_job_searches_its_own_copy_and_generates_the_root_moves_once():
+    pos = pos_of('pemba')
+    before = to_fen(pos)
+    s = Searcher(hash_mb=4)
+    job = s.job(pos, Limits(depth=3))
+    assert job.pos is not pos and job.moves == job.legal == legal_moves(pos)
+    pos.push(job.moves[0])                # the caller's position may move on
+    r = job.run()
+    assert r.best in job.legal and to_fen(job.pos) == before
+    assert job.closed and job.result is r
+
+
+def test_searchmoves_and_avoided_moves_narrow_the_root():
+    pos = pos_of('chess')
+    s = Searcher(hash_mb=4)
+    a3, h3 = parse_move(pos, 'a2a3'), parse_move(pos, 'h2h3')
+    job = s.job(pos, Limits(depth=2, searchmoves=[a3, h3]))
+    assert job.moves == [a3, h3]
+    job.avoid([a3])
+    assert job.moves == [h3]
+    job.avoid([h3])                        # never nothing left to play
+    assert job.moves == [h3]
+    assert job.run().best == h3
+
+
+def test_a_held_result_waits_for_stop_and_a_cancelled_job_reports_nothing():
+    s = Searcher(hash_mb=4)
+    done = []
+    # a depth-2 analysis ends at once, but its result waits for stop
+    job = s.start(s.job(pos_of('chess'), Limits(infinite=True, depth=2), on_done=done.append))
+    for _ in range(1000):
+        if job.result is not None:
+            break
+        threading.Event().wait(0.01)
+    assert job.result is not None and done == [] and job.running
+    job.stop()
+    job.wait(10)
+    assert done == [job.result]
+    quiet = []
+    job = s.start(s.job(pos_of('chess'), Limits(infinite=True), on_done=quiet.append))
+    job.cancel()
+    job.wait(10)
+    assert quiet == [] and job.closed and not job.running
+
+
+def test_a_new_job_waits_for_the_running_one():
+    s = Searcher(hash_mb=4)
+    done = []
+    first = s.start(s.job(pos_of('chess'), Limits(infinite=True), on_done=done.append))
+    second = s.start(s.job(pos_of('chess'), Limits(depth=2), on_done=done.append))
+    second.wait(10)
+    assert not first.running and len(done) == 2 and done[0] is first.result
 
 
 def test_material_only_evaluation_is_symmetric():
@@ -304,10 +358,11 @@ def test_the_tree_has_room_for_every_ply_of_a_long_game():
     # make() never grows the undo records: the tree reserves MAX_PLY of them
     # past the moves already played (a game of 300 plies here)
     from search import params
+    from search.alphabeta import Control
     from search.searcher import Searcher as S
     pos = start_position('chess')
     moves = ['g1f3', 'g8f6', 'f3g1', 'f6g8'] * 75      # Knights back and forth
     for text in moves:
         pos.push(parse_move(pos, text))
-    tree = S(hash_mb=1)._tree(pos, 0)
+    tree = S(hash_mb=1).tree(pos, 0, Control())
     assert tree.pos.sp == 300 and tree.pos.cap >= 300 + params.MAX_PLY + 2
