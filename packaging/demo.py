@@ -6,7 +6,10 @@
 The demo talks UCI to the engine like a GUI would (``uci``, ``setoption name
 UCI_Variant``, ``position startpos moves ...``, ``go movetime``), checks every
 move it gets back with the rules core and prints the board as the game goes.
-``--engine`` takes any command line, e.g. ``--engine "python -m cazaux_engine"``.
+``--engine`` takes any command line, e.g. ``--engine "python -m cazaux_engine"``,
+split as the platform's shell would: POSIX quoting, or on Windows the rules of
+its C runtime (backslashes are path separators, double quotes group), so
+``--engine "C:\\engines\\x.exe --option Hash=16"`` names ``C:\\engines\\x.exe``.
 """
 from __future__ import annotations
 
@@ -30,6 +33,60 @@ from cazaux_engine.setups import setup_fen  # noqa: E402
 
 DEFAULT_ENGINE = os.path.join(ROOT, 'dist', 'cazaux-engine.exe' if os.name == 'nt'
                               else 'cazaux-engine')
+
+
+def split_windows(text: str) -> list[str]:
+    """A command line split as Windows programs split theirs (the C runtime's
+    rules, those of CommandLineToArgvW): blanks separate arguments outside
+    double quotes; a backslash is literal unless backslashes precede a double
+    quote, where 2n of them give n and the quote groups, 2n+1 give n and a
+    literal quote.
+
+    >>> split_windows(r'C:\\engines\\x.exe --option Hash=16')
+    ['C:\\\\engines\\\\x.exe', '--option', 'Hash=16']
+    >>> split_windows(r'"C:\\Program Files\\cazaux\\cazaux-engine.exe" --variants "my games.json"')
+    ['C:\\\\Program Files\\\\cazaux\\\\cazaux-engine.exe', '--variants', 'my games.json']
+    >>> split_windows(r'a\\\\"b c" d\\"e')
+    ['a\\\\b c', 'd"e']
+    """
+    args: list[str] = []
+    arg, quoted, started, i = [], False, False, 0
+    while i < len(text):
+        c = text[i]
+        if c == '\\':
+            n = len(text[i:]) - len(text[i:].lstrip('\\'))
+            if i + n < len(text) and text[i + n] == '"':
+                arg.append('\\' * (n // 2))
+                if n % 2:
+                    arg.append('"')
+                    i += n + 1
+                else:
+                    i += n
+                started = True
+                continue
+            arg.append('\\' * n)
+            i += n
+            started = True
+            continue
+        if c == '"':
+            quoted = not quoted
+            started = True
+        elif c in ' \t' and not quoted:
+            if started:
+                args.append(''.join(arg))
+                arg, started = [], False
+        else:
+            arg.append(c)
+            started = True
+        i += 1
+    if started:
+        args.append(''.join(arg))
+    return args
+
+
+def split_command(text: str) -> list[str]:
+    """``text`` split into arguments as this platform's shell would."""
+    return split_windows(text) if os.name == 'nt' else shlex.split(text)
 
 
 class UciEngine:
@@ -107,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--engine', default=DEFAULT_ENGINE, help='engine command line')
     args = ap.parse_args(argv)
 
-    cmd = shlex.split(args.engine)
+    cmd = split_command(args.engine)
     if not cmd or (len(cmd) == 1 and not os.path.isfile(cmd[0])):
         print(f'error: no engine at {args.engine}; build it with python packaging/build.py',
               file=sys.stderr)

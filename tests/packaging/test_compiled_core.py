@@ -82,14 +82,14 @@ def test_pure_mode_imports_every_hot_module_from_its_source():
     files = loaded_from('interpreted')
     assert sorted(files) == sorted(compiled.HOT_MODULES)
     for name, path in files.items():
-        assert path == os.path.join(ROOT, name.replace('.', '/') + '.py')
+        assert path == os.path.join(ROOT, *name.split('.')) + '.py'
 
 
 def test_compiled_mode_imports_the_extensions():
     files = loaded_from('compiled')
     assert sorted(files) == sorted(compiled.HOT_MODULES)
     for name, path in files.items():
-        assert path == os.path.join(ROOT, name.replace('.', '/') + EXTENSION)
+        assert path == os.path.join(ROOT, *name.split('.')) + EXTENSION
 
 
 @pytest.mark.parametrize('mode', MODES)
