@@ -1,7 +1,7 @@
 """Watch the engine binary play itself: a short game over UCI, shown move by move.
 
     python packaging/demo.py [--variant zanzibar-s] [--plies 24] [--movetime 1000]
-                             [--engine dist/cazaux-engine] [--setup N]
+                             [--engine COMMAND] [--setup N]
 
 The demo talks UCI to the engine like a GUI would (``uci``, ``setoption name
 UCI_Variant``, ``position startpos moves ...``, ``go movetime``), checks every
@@ -9,11 +9,15 @@ move it gets back with the rules core and prints the board as the game goes.
 ``--engine`` takes any command line, e.g. ``--engine "python -m cazaux_engine"``,
 split as the platform's shell would: POSIX quoting, or on Windows the rules of
 its C runtime (backslashes are path separators, double quotes group), so
-``--engine "C:\\engines\\x.exe --option Hash=16"`` names ``C:\\engines\\x.exe``.
+``--engine "C:\\engines\\x.exe --option Hash=16"`` names ``C:\\engines\\x.exe``;
+the path of an existing file is taken whole.  The default is the binary
+packaging/build.py builds here (``dist/cazaux-engine``; on Windows the
+one-folder build ``dist\\cazaux-engine-onedir\\cazaux-engine.exe``).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import queue
 import re
@@ -31,8 +35,19 @@ from cazaux_engine import (IllegalMoveError, VARIANT_NAMES, get_variant,  # noqa
                            outcome, parse_move, start_position, to_fen)
 from cazaux_engine.setups import setup_fen  # noqa: E402
 
-DEFAULT_ENGINE = os.path.join(ROOT, 'dist', 'cazaux-engine.exe' if os.name == 'nt'
-                              else 'cazaux-engine')
+
+
+def released_binary() -> str:
+    """Where packaging/build.py puts the binary of this platform's release kind
+    (dist/cazaux-engine; on Windows dist\\cazaux-engine-onedir\\cazaux-engine.exe)."""
+    spec = importlib.util.spec_from_file_location(
+        '_cazaux_build', os.path.join(ROOT, 'packaging', 'build.py'))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build.binary_path(os.path.join(ROOT, 'dist'), build.DEFAULT_KIND)
+
+
+DEFAULT_ENGINE = released_binary()
 
 
 def split_windows(text: str) -> list[str]:
@@ -161,10 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--movetime', type=int, default=1000, help='milliseconds per move')
     ap.add_argument('--setup', type=int, default=0,
                     help='start placement of the Cazaux games (engine option Setup)')
-    ap.add_argument('--engine', default=DEFAULT_ENGINE, help='engine command line')
+    ap.add_argument('--engine', default=DEFAULT_ENGINE,
+                    help='engine command line, or the path of the binary (default: %(default)s)')
     args = ap.parse_args(argv)
 
-    cmd = split_command(args.engine)
+    # an existing file is the program itself (its path may have blanks), else a command line
+    cmd = [args.engine] if os.path.isfile(args.engine) else split_command(args.engine)
     if not cmd or (len(cmd) == 1 and not os.path.isfile(cmd[0])):
         print(f'error: no engine at {args.engine}; build it with python packaging/build.py',
               file=sys.stderr)
