@@ -11,7 +11,9 @@ Every file is named by version, operating system and architecture:
 ``cazaux-engine-VERSION-windows-x64`` with ``cazaux-engine.exe`` and its
 ``_internal`` folder), ``cazaux-engine-VERSION-macos-arm64.tar.gz``,
 ``...-macos-x86_64.tar.gz`` and ``...-linux-x86_64.tar.gz`` (the one-file
-binary in a folder of that name; tar keeps its executable bit).
+binary in a folder of that name; tar keeps its executable bit).  Each
+archive's folder also holds ``variants/``, the example variant files of the
+repository (Shako, Metamachy), for ``--variants`` or the option VariantPath.
 ``--expect-arch`` stops when the machine is not the architecture the
 release job meant to build on (a runner label that changed its hardware).
 The release workflow (.github/workflows/release.yml) runs these commands.
@@ -74,14 +76,22 @@ def is_onedir(binary: str) -> bool:
     return os.path.isdir(os.path.join(os.path.dirname(binary), '_internal'))
 
 
+def variant_files() -> list[str]:
+    """The example variant files of the repository, shipped with every archive."""
+    folder = os.path.join(ROOT, 'variants')
+    return [os.path.join(folder, f) for f in sorted(os.listdir(folder)) if f.endswith('.json')]
+
+
 def archive(binary: str, out: str, system: str | None = None, machine: str | None = None) -> str:
     """Pack the build of ``binary`` into ``out``; return the archive's path.
 
     The one-folder build goes into a .zip (Windows' own format), the one-file
-    binary into a .tar.gz; either way inside a folder named like the archive.
+    binary into a .tar.gz; either way inside a folder named like the archive,
+    with the example variant files in its ``variants/``.
     """
     name = release_name(system, machine)
     os.makedirs(out, exist_ok=True)
+    extra = [(f, f'{name}/variants/{os.path.basename(f)}') for f in variant_files()]
     if is_onedir(binary):
         folder = os.path.dirname(os.path.abspath(binary))
         path = os.path.join(out, name + '.zip')
@@ -92,16 +102,22 @@ def archive(binary: str, out: str, system: str | None = None, machine: str | Non
                     full = os.path.join(d, f)
                     rel = os.path.relpath(full, folder).replace(os.sep, '/')
                     z.write(full, f'{name}/{rel}')
+            for full, arcname in extra:
+                z.write(full, arcname)
         return path
     path = os.path.join(out, name + '.tar.gz')
 
-    def executable(info: tarfile.TarInfo) -> tarfile.TarInfo:
-        info.mode = 0o755
-        info.uid = info.gid = 0
-        info.uname = info.gname = ''
-        return info
+    def owned_by_nobody(mode: int):
+        def fix(info: tarfile.TarInfo) -> tarfile.TarInfo:
+            info.mode = mode
+            info.uid = info.gid = 0
+            info.uname = info.gname = ''
+            return info
+        return fix
     with tarfile.open(path, 'w:gz') as t:
-        t.add(binary, f'{name}/{os.path.basename(binary)}', filter=executable)
+        t.add(binary, f'{name}/{os.path.basename(binary)}', filter=owned_by_nobody(0o755))
+        for full, arcname in extra:
+            t.add(full, arcname, filter=owned_by_nobody(0o644))
     return path
 
 

@@ -45,7 +45,7 @@ def test_version_is_the_packages():
     assert release.version() == __version__
 
 
-def test_onedir_build_is_zipped_in_a_named_folder(tmp_path):
+def test_onedir_build_is_zipped_in_a_named_folder_with_the_variant_files(tmp_path):
     folder = tmp_path / 'dist' / 'cazaux-engine-onedir'
     (folder / '_internal' / 'lib').mkdir(parents=True)
     (folder / 'cazaux-engine.exe').write_bytes(b'MZ')
@@ -58,11 +58,13 @@ def test_onedir_build_is_zipped_in_a_named_folder(tmp_path):
     with zipfile.ZipFile(path) as z:
         assert sorted(z.namelist()) == [f'{name}/_internal/lib/x.pyd',
                                         f'{name}/_internal/python311.dll',
-                                        f'{name}/cazaux-engine.exe']
+                                        f'{name}/cazaux-engine.exe',
+                                        f'{name}/variants/metamachy.json',
+                                        f'{name}/variants/shako.json']
         assert z.read(f'{name}/cazaux-engine.exe') == b'MZ'
 
 
-def test_onefile_binary_is_tarred_executable(tmp_path):
+def test_onefile_binary_is_tarred_executable_with_the_variant_files(tmp_path):
     binary = tmp_path / 'cazaux-engine'
     binary.write_bytes(b'\x7fELF...')
     binary.chmod(0o644)                 # the archive makes it executable whatever it was
@@ -72,7 +74,9 @@ def test_onefile_binary_is_tarred_executable(tmp_path):
     with tarfile.open(path) as t:
         members = t.getmembers()
         assert [(m.name, m.mode, m.uid, m.uname) for m in members] == \
-            [(f'{name}/cazaux-engine', 0o755, 0, '')]
+            [(f'{name}/cazaux-engine', 0o755, 0, ''),
+             (f'{name}/variants/metamachy.json', 0o644, 0, ''),
+             (f'{name}/variants/shako.json', 0o644, 0, '')]
         assert t.extractfile(members[0]).read() == b'\x7fELF...'
 
 
