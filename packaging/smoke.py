@@ -133,8 +133,11 @@ class Smoke:
         self.tmp = os.path.join(work, 'tmp')            # the binary's own temporary folder
         os.makedirs(self.cwd)
         os.makedirs(self.tmp)
+        # the environment a GUI gives: nothing that steers Python (a CI job's
+        # PYTHONUTF8, say, would reach the frozen interpreter too)
         self.env = {k: v for k, v in os.environ.items()
-                    if k not in ('PYTHONPATH', 'CAZAUX_ENGINE_PURE')}
+                    if k not in ('PYTHONPATH', 'CAZAUX_ENGINE_PURE', 'PYTHONUTF8',
+                                 'PYTHONIOENCODING', 'PYTHONHOME')}
         self.env.update(TMPDIR=self.tmp, TEMP=self.tmp, TMP=self.tmp)
 
     def run(self, args: list[str]) -> subprocess.CompletedProcess:
