@@ -1,9 +1,18 @@
 """Build the standalone engine binary with PyInstaller.
 
-    python packaging/build.py                 -> dist/cazaux-engine (one file)
+    python packaging/build.py                 -> dist/cazaux-engine (one file; Windows:
+                                                 the one-folder build, below)
     python packaging/build.py --kind onedir   -> dist/cazaux-engine-onedir/cazaux-engine
+                                                 (Windows: ...\\cazaux-engine.exe)
     python packaging/build.py --kind both
     python packaging/build.py --dist DIR [--work DIR]   (elsewhere than dist/, build/)
+
+Each platform's default is the kind that is released for it: one file on
+Linux and macOS, one folder on Windows, where a one-file binary runs as two
+processes (PyInstaller's bootloader starts the engine as a child): a GUI
+that kills the engine kills only the parent, leaving the child running and
+its unpacked runtime (``%TEMP%\\_MEI...``) behind, and every start unpacks
+and virus-scans the runtime again.
 
 The binary always contains the compiled core: the hot modules
 (cazaux_engine/compiled.py) are compiled first, in place (``python setup.py
@@ -30,6 +39,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SPEC = os.path.join(HERE, 'cazaux-engine.spec')
+DEFAULT_KIND = 'onedir' if os.name == 'nt' else 'onefile'     # the kind released
 
 
 class CoreNotCompiled(RuntimeError):
@@ -65,7 +75,7 @@ def binary_path(dist: str, kind: str) -> str:
     return os.path.join(dist, exe)
 
 
-def build(kind: str = 'onefile', dist: str | None = None, work: str | None = None,
+def build(kind: str = DEFAULT_KIND, dist: str | None = None, work: str | None = None,
           quiet: bool = True) -> str:
     """Build one kind of binary; return the executable's path.
 
@@ -99,8 +109,9 @@ def pyinstaller_missing() -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('--kind', choices=('onefile', 'onedir', 'both'), default='onefile',
-                    help='one self-contained file (default), a folder, or both')
+    ap.add_argument('--kind', choices=('onefile', 'onedir', 'both'), default=DEFAULT_KIND,
+                    help=f'one self-contained file, a folder, or both (default here: '
+                         f'{DEFAULT_KIND}; one file on Linux and macOS, one folder on Windows)')
     ap.add_argument('--dist', help='output folder (default: dist/ in the repository)')
     ap.add_argument('--work', help="PyInstaller's work folder (default: build/pyinstaller/KIND)")
     ap.add_argument('--verbose', action='store_true', help="show PyInstaller's log")

@@ -1,16 +1,23 @@
 """Watch the engine binary play itself: a short game over UCI, shown move by move.
 
     python packaging/demo.py [--variant zanzibar-s] [--plies 24] [--movetime 1000]
-                             [--engine dist/cazaux-engine] [--setup N]
+                             [--engine COMMAND] [--setup N]
 
 The demo talks UCI to the engine like a GUI would (``uci``, ``setoption name
 UCI_Variant``, ``position startpos moves ...``, ``go movetime``), checks every
 move it gets back with the rules core and prints the board as the game goes.
-``--engine`` takes any command line, e.g. ``--engine "python -m cazaux_engine"``.
+``--engine`` takes any command line, e.g. ``--engine "python -m cazaux_engine"``,
+split as the platform's shell would: POSIX quoting, or on Windows the rules of
+its C runtime (backslashes are path separators, double quotes group), so
+``--engine "C:\\engines\\x.exe --option Hash=16"`` names ``C:\\engines\\x.exe``;
+the path of an existing file is taken whole.  The default is the binary
+packaging/build.py builds here (``dist/cazaux-engine``; on Windows the
+one-folder build ``dist\\cazaux-engine-onedir\\cazaux-engine.exe``).
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import queue
 import re
@@ -28,8 +35,73 @@ from cazaux_engine import (IllegalMoveError, VARIANT_NAMES, get_variant,  # noqa
                            outcome, parse_move, start_position, to_fen)
 from cazaux_engine.setups import setup_fen  # noqa: E402
 
-DEFAULT_ENGINE = os.path.join(ROOT, 'dist', 'cazaux-engine.exe' if os.name == 'nt'
-                              else 'cazaux-engine')
+
+
+def released_binary() -> str:
+    """Where packaging/build.py puts the binary of this platform's release kind
+    (dist/cazaux-engine; on Windows dist\\cazaux-engine-onedir\\cazaux-engine.exe)."""
+    spec = importlib.util.spec_from_file_location(
+        '_cazaux_build', os.path.join(ROOT, 'packaging', 'build.py'))
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build.binary_path(os.path.join(ROOT, 'dist'), build.DEFAULT_KIND)
+
+
+DEFAULT_ENGINE = released_binary()
+
+
+def split_windows(text: str) -> list[str]:
+    """A command line split as Windows programs split theirs (the C runtime's
+    rules, those of CommandLineToArgvW): blanks separate arguments outside
+    double quotes; a backslash is literal unless backslashes precede a double
+    quote, where 2n of them give n and the quote groups, 2n+1 give n and a
+    literal quote.
+
+    >>> split_windows(r'C:\\engines\\x.exe --option Hash=16')
+    ['C:\\\\engines\\\\x.exe', '--option', 'Hash=16']
+    >>> split_windows(r'"C:\\Program Files\\cazaux\\cazaux-engine.exe" --variants "my games.json"')
+    ['C:\\\\Program Files\\\\cazaux\\\\cazaux-engine.exe', '--variants', 'my games.json']
+    >>> split_windows(r'a\\\\"b c" d\\"e')
+    ['a\\\\b c', 'd"e']
+    """
+    args: list[str] = []
+    arg, quoted, started, i = [], False, False, 0
+    while i < len(text):
+        c = text[i]
+        if c == '\\':
+            n = len(text[i:]) - len(text[i:].lstrip('\\'))
+            if i + n < len(text) and text[i + n] == '"':
+                arg.append('\\' * (n // 2))
+                if n % 2:
+                    arg.append('"')
+                    i += n + 1
+                else:
+                    i += n
+                started = True
+                continue
+            arg.append('\\' * n)
+            i += n
+            started = True
+            continue
+        if c == '"':
+            quoted = not quoted
+            started = True
+        elif c in ' \t' and not quoted:
+            if started:
+                args.append(''.join(arg))
+                arg, started = [], False
+        else:
+            arg.append(c)
+            started = True
+        i += 1
+    if started:
+        args.append(''.join(arg))
+    return args
+
+
+def split_command(text: str) -> list[str]:
+    """``text`` split into arguments as this platform's shell would."""
+    return split_windows(text) if os.name == 'nt' else shlex.split(text)
 
 
 class UciEngine:
@@ -104,10 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--movetime', type=int, default=1000, help='milliseconds per move')
     ap.add_argument('--setup', type=int, default=0,
                     help='start placement of the Cazaux games (engine option Setup)')
-    ap.add_argument('--engine', default=DEFAULT_ENGINE, help='engine command line')
+    ap.add_argument('--engine', default=DEFAULT_ENGINE,
+                    help='engine command line, or the path of the binary (default: %(default)s)')
     args = ap.parse_args(argv)
 
-    cmd = shlex.split(args.engine)
+    # an existing file is the program itself (its path may have blanks), else a command line
+    cmd = [args.engine] if os.path.isfile(args.engine) else split_command(args.engine)
     if not cmd or (len(cmd) == 1 and not os.path.isfile(cmd[0])):
         print(f'error: no engine at {args.engine}; build it with python packaging/build.py',
               file=sys.stderr)

@@ -11,8 +11,10 @@
 # * cutechess-cli 1.3.1, built once per machine from the peers' source
 #   ($CAZAUX_ENGINE_PEERS, default ../shared/peers beside the repository) by
 #   its build.sh into $PEERS_DIR (default ~/.cache/peers), kept there;
+# * shellcheck (Debian), with which actionlint also checks the workflow's
+#   shell steps;
 # * .venv with the package (compiled core included: it must build), pytest,
-#   hypothesis, python-chess and PyInstaller;
+#   hypothesis, python-chess, PyInstaller, numpy and scipy, and actionlint;
 #
 # then runs pytest, which also builds the binary once and tests it.
 # Arguments go to pytest, e.g. ./packaging/test.sh -k binary
@@ -24,9 +26,9 @@ PEERS_SRC=${CAZAUX_ENGINE_PEERS:-$ROOT/../shared/peers}
 PEERS_DIR=${PEERS_DIR:-$HOME/.cache/peers}
 export CAZAUX_ENGINE_PEERS="$PEERS_SRC" PEERS_DIR
 
-echo "== Debian packages (xboard, xvfb, compiler, peers, Qt 5 for cutechess-cli)"
+echo "== Debian packages (xboard, xvfb, compiler, peers, Qt 5 for cutechess-cli, shellcheck)"
 sh packaging/apt.sh --strict xboard xvfb gcc sjaakii fairymax \
-    qtbase5-dev libqt5svg5-dev cmake g++ make
+    qtbase5-dev libqt5svg5-dev cmake g++ make shellcheck
 
 echo "== cutechess-cli in $PEERS_DIR"
 if [ ! -x "$PEERS_DIR/cutechess-cli" ]; then
@@ -41,8 +43,8 @@ version=$("$PEERS_DIR/cutechess-cli" --version </dev/null) \
     || { echo "error: $PEERS_DIR/cutechess-cli does not run" >&2; exit 1; }
 echo "$version" | head -n 1
 
-echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner)"
-sh packaging/venv.sh --strict test,build,tune
+echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner, actionlint)"
+sh packaging/venv.sh --strict test,build,tune,lint
 .venv/bin/cazaux-engine --version </dev/null
 
 echo "== pytest"

@@ -5,19 +5,28 @@ compiled, or its extension is older than its source, unless
 CAZAUX_ENGINE_PURE=1 asks for the interpreted core on purpose: tests of the
 compiled build must not pass on the interpreted one by accident.
 
-``binary``: the one-file engine binary, built once per test session with
-packaging/build.py into a temporary folder (CAZAUX_ENGINE_BINARY=/path/to/it
-tests a binary built elsewhere instead).  A binary that cannot be built
-(no PyInstaller, no C compiler) fails the tests that need it.
+``binary``: the engine binary of this platform's release kind (one file;
+one folder on Windows), built once per test session with packaging/build.py
+into a temporary folder (CAZAUX_ENGINE_BINARY=/path/to/it tests a binary
+built elsewhere instead).  A binary that cannot be built (no PyInstaller, no
+C compiler) fails the tests that need it.
 
 ``real_xboard``, ``cutechess_cli``, ``fairymax``: the real programs the
 client tests play with; a missing one fails those tests.  cutechess-cli is
 built once per machine from the peers' source (``$CAZAUX_ENGINE_PEERS``,
 default ``../shared/peers`` beside the repository) into ``$PEERS_DIR``
 (default ``~/.cache/peers``); packaging/test.sh does that before pytest.
+
+Markers, given by the fixtures a test uses, so that a machine without
+these Linux clients can deselect exactly those tests (``-m "not xboard and not cutechess and not peers"``,
+what the release workflow runs on Windows and macOS): ``xboard`` (the real
+XBoard under Xvfb), ``cutechess`` (cutechess-cli built from the peers'
+source), ``peers`` (Debian's Fairy-Max and Sjaak II; the peer matches
+of tests/tournament are marked by their module).
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -26,6 +35,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# fixture -> the marker of the Linux-only client it needs
+CLIENT_MARKERS = {'real_xboard': 'xboard', 'cutechess_cli': 'cutechess', 'fairymax': 'peers'}
+# test module -> the marker of the clients it needs without a fixture
+MODULE_MARKERS = {'tests/tournament/test_match_peers.py': 'peers'}   # Fairy-Max, Sjaak II
 PEERS_SRC = os.environ.get('CAZAUX_ENGINE_PEERS') or os.path.join(ROOT, '..', 'shared', 'peers')
 PEERS_DIR = os.environ.get('PEERS_DIR') or os.path.join(os.path.expanduser('~'), '.cache', 'peers')
 
@@ -39,6 +52,25 @@ def pytest_configure(config):
             f'The suite tests the compiled build: pip install -e . (with a C compiler; '
             f'packaging/test.sh does it),\nor run it on the interpreted core on purpose '
             f'with CAZAUX_ENGINE_PURE=1.')
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for fixture, marker in CLIENT_MARKERS.items():
+            if fixture in item.fixturenames:
+                item.add_marker(marker)
+        module = os.path.relpath(str(item.path), ROOT).replace(os.sep, '/')
+        if module in MODULE_MARKERS:
+            item.add_marker(MODULE_MARKERS[module])
+
+
+def packaging_build():
+    """packaging/build.py as a module (packaging/ is no package: see STYLE.md)."""
+    spec = importlib.util.spec_from_file_location(
+        '_cazaux_build', os.path.join(ROOT, 'packaging', 'build.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope='session')
@@ -77,7 +109,7 @@ def fairymax() -> str:
 
 @pytest.fixture(scope='session')
 def binary(tmp_path_factory) -> str:
-    """Path of the one-file binary, built once per session."""
+    """Path of the binary (one file; one folder on Windows), built once per session."""
     given = os.environ.get('CAZAUX_ENGINE_BINARY')
     if given:
         return os.path.abspath(given)
@@ -95,6 +127,7 @@ def binary(tmp_path_factory) -> str:
         pytest.fail('PyInstaller cannot run: this Python has no shared libpython '
                     '(rebuild it with --enable-shared)')
     assert p.returncode == 0, f'packaging/build.py failed:\n{p.stdout}\n{p.stderr}'
-    exe = os.path.join(dist, 'cazaux-engine')
+    build = packaging_build()
+    exe = build.binary_path(str(dist), build.DEFAULT_KIND)
     assert os.path.isfile(exe)
     return exe

@@ -12,11 +12,13 @@ Figures printed (packaging/build.py --kind both makes both builds):
   ``xboard`` + ``protover 2`` (the line ``feature done=1``; each feature
   is answered ``accepted`` as XBoard does) and of ``uci``
   (``uciok``), median (and min/max) of ``--runs`` launches, for each build
-  and for ``python -m cazaux_engine`` (this interpreter);
+  and for ``python -m cazaux_engine`` (this interpreter), with the CPU time
+  of each session (not on Windows, which has no ``resource`` module);
 * peak memory: the peak resident set (Linux ``VmHWM``, summed over the
   process and its children: a one-file binary is a small bootloader process
   that runs the engine as its child) during a ``go movetime`` search of
-  ``--search-seconds`` with the default Hash, next to that Hash size.
+  ``--search-seconds`` with the default Hash, next to that Hash size (read
+  from Linux's /proc: 0 elsewhere).
 
 The commands are written to the engine at launch, as a GUI does; the clock
 stops when the answer line arrives.  Machine load makes these figures noisy:
@@ -28,7 +30,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -39,6 +40,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from protocol.options import Options  # noqa: E402
+
+try:
+    import resource         # POSIX: the CPU time of finished child processes
+except ImportError:         # Windows: start-up times without the CPU figure
+    resource = None
 
 DEFAULT_HASH_MB = Options()['Hash']
 
@@ -147,6 +153,9 @@ HANDSHAKES = {
 
 
 def cpu_of_children() -> float:
+    """CPU seconds of the finished children so far (NaN where unknown: Windows)."""
+    if resource is None:
+        return float('nan')
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
 
@@ -233,9 +242,13 @@ def main() -> int:
             ts, cpu = startup_times(argv, proto, args.runs)
             report['startup_ms'][f'{name} / {proto}'] = {
                 'median': round(statistics.median(ts) * 1000), 'min': round(min(ts) * 1000),
-                'max': round(max(ts) * 1000), 'cpu_median': round(statistics.median(cpu) * 1000)}
-            print(f'  {name:24s} {proto:10s} {fmt_times(ts)}  '
-                  f'CPU {statistics.median(cpu) * 1000:4.0f} ms')
+                'max': round(max(ts) * 1000)}
+            cpu_text = 'CPU unknown here'
+            if resource is not None:
+                report['startup_ms'][f'{name} / {proto}']['cpu_median'] = round(
+                    statistics.median(cpu) * 1000)
+                cpu_text = f'CPU {statistics.median(cpu) * 1000:4.0f} ms'
+            print(f'  {name:24s} {proto:10s} {fmt_times(ts)}  {cpu_text}')
 
     if not args.no_memory:
         print(f'\npeak memory during a {args.search_seconds:g} s search of the {args.variant} '
