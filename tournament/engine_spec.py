@@ -23,9 +23,9 @@ Three spellings:
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import dataclass, field
 
+from .commandline import CommandLineError, split_command, split_fields
 from .timecontrol import TimeControlError, parse_tc
 
 PROTOCOLS = ('auto', 'uci', 'xboard')
@@ -72,8 +72,8 @@ def parse_fields(text: str, what: str = '--each') -> dict:
     ``what`` names the argument in error messages.
     """
     try:
-        tokens = shlex.split(text)
-    except ValueError as e:
+        tokens = split_fields(text)
+    except CommandLineError as e:
         raise EngineSpecError(f'{what} {text!r}: {e}') from None
     out = {}
     for t in tokens:
@@ -119,9 +119,12 @@ def parse_engine_spec(text: str) -> EngineSpec:
     stripped = text.strip()
     if not stripped:
         raise EngineSpecError('empty --engine argument')
+    if os.path.isfile(stripped):
+        # a program's path, spaces and all ("C:\\Program Files\\x\\x.exe")
+        return EngineSpec([stripped], 'auto', None, {}, None, text)
     try:
-        tokens = shlex.split(stripped)
-    except ValueError as e:
+        tokens = split_fields(stripped)
+    except CommandLineError as e:
         raise EngineSpecError(f'--engine {text!r}: {e}') from None
     if tokens and all(_is_field(t) for t in tokens):
         fields = parse_fields(stripped, '--engine')
@@ -136,8 +139,13 @@ def parse_engine_spec(text: str) -> EngineSpec:
     head, colon, rest = stripped.partition(':')
     if colon and head in PROTOCOLS and rest.strip():
         proto, stripped = head, rest.strip()
-        tokens = shlex.split(stripped)
-    return EngineSpec(tokens, proto, None, {}, None, text)
+    if os.path.isfile(stripped):
+        return EngineSpec([stripped], proto, None, {}, None, text)
+    try:
+        argv = split_command(stripped)
+    except CommandLineError as e:
+        raise EngineSpecError(f'--engine {text!r}: {e}') from None
+    return EngineSpec(argv, proto, None, {}, None, text)
 
 
 def assign_names(specs: list[EngineSpec], reported: list[str | None]) -> list[str]:

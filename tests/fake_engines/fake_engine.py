@@ -33,6 +33,8 @@ an engine that plays only chess until it is given a variant file (UCI:
 shows the longer list, as Fairy-Stockfish does; XBoard: ``option
 VariantFile=FILE``, answered by its features again, as Sjaak II does);
 ``--v1`` makes an XBoard engine without ping and without the usermove prefix.
+``--spawn-child FILE`` starts a child process that sleeps (an engine's
+helper, or the engine behind a launcher) and writes its pid to FILE.
 With ``--proto xboard`` the engine answers ``uci`` with an error, as an
 XBoard-only engine does.
 """
@@ -289,8 +291,17 @@ def main() -> None:
     ap.add_argument('--prefer-castle', action='store_true', help='castle whenever it can')
     ap.add_argument('--variant-file', action='store_true',
                     help='only chess until a variant file is given (VariantPath / VariantFile)')
+    ap.add_argument('--spawn-child', metavar='FILE',
+                    help='start a sleeping child process and write its pid to FILE')
     args = ap.parse_args()
     args.variants = args.variants.split(',')
+    if args.spawn_child:
+        import subprocess
+        child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])
+        with open(args.spawn_child + '.tmp', 'w') as f:
+            f.write(str(child.pid))
+        import os
+        os.replace(args.spawn_child + '.tmp', args.spawn_child)
     fake = Fake(args)
     if fake.kind == 'exit-start':
         sys.exit(4)
