@@ -14,8 +14,8 @@ from .adjudication import AdjudicationError, parse_draw, parse_resign
 from .arbiter import ArbiterSettings
 from .client import EngineError
 from .detect import detect_protocol, make_client
-from .engine_spec import (EngineSpec, EngineSpecError, assign_names,
-                                     limit_fields, parse_engine_spec, parse_fields)
+from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_fields,
+                          parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
 from .openings import OpeningError, load_openings
 from .report import final_table
@@ -39,9 +39,11 @@ engines (--engine SPEC, once per engine, at least two):
                            seconds for XBoard engines that ignore "uci")
   uci:CMD, xboard:CMD      the same, protocol stated
   cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [tc=TC|st=S] [nodes=N]
-      [depth=D] [option.NAME=VALUE ...]
+      [depth=D] [ponder] [option.NAME=VALUE ...]
                            key=value fields, shell-quoted, e.g.
-                           "cmd='cazaux-engine --option Evaluation=material' name=material"
+                           "cmd='cazaux-engine --option Evaluation=material' name=material";
+                           an unknown or misspelt field is refused before anything
+                           starts
   Names default to the engine's own (UCI "id name", XBoard "myname"); engines
   that would share a name are told apart by their arguments.  Options are sent
   as "setoption name N value V" (UCI) or "option N=V" (XBoard) before the
@@ -222,7 +224,7 @@ def engine_specs(args) -> list[EngineSpec]:
     for text in args.engine:
         s = parse_engine_spec(text)
         s = s.with_options({k[len('option.'):]: v for k, v in each.items()
-                            if k.startswith('option.')}, limit_fields(each))
+                            if k.startswith('option.')}, limit_fields(each), ponder_field(each))
         if 'proto' in each and s.proto == 'auto':
             s.proto = each['proto']
         if 'dir' in each and s.dir is None:

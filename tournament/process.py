@@ -87,6 +87,9 @@ class EngineProcess:
         self.argv = argv
         self.label = label
         self.log = log              # callable(text) or None: every line in and out
+        if cwd is not None and not os.path.isdir(cwd):
+            raise EngineProcessError(f'cannot start {" ".join(argv)!r}: dir {cwd!r} is not a '
+                                     f'directory')
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE if log else subprocess.DEVNULL,
