@@ -18,7 +18,6 @@ from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_field
                           parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
 from .openings import OpeningError, load_openings
-from .report import final_table
 from .resume import ResumeError, played_games
 from .runner import Player, Tournament, TournamentAborted
 from .schedule import make_schedule, pairs
@@ -95,12 +94,17 @@ output:
   time odds), Result, Termination (PGN standard values: normal, time forfeit,
   rules infraction, adjudication, abandoned, stalled connection), PlyCount,
   Opening; moves in coordinate notation, ranks from 1 in every variant;
-  comments {score/depth time}.  A progress line per finished game; at the end
-  a table (Elo against the field with 95% error margin, score, draws) and for
-  each pairing its score, the game pairs by points (Ptnml), Elo difference
-  +/- 95% margin, normalized Elo and likelihood of superiority (LOS) of the
-  pentanomial model (trinomial with one game per pairing), and the games lost
-  by an illegal move with the score of the games decided on the board.
+  comments {score/depth time}.  After each game a progress line on standard
+  error (none with --quiet): games done/total, every pairing's score and Elo
+  +/- 95% margin (with --sprt its LLR and bounds) and the time the rest should
+  take at the pace so far.  At the end, on standard output, a table (Elo
+  against the field with 95% error margin, score, draws), for each pairing
+  its score, the game pairs by points (Ptnml), Elo difference +/- 95% margin,
+  normalized Elo and likelihood of superiority (LOS) of the pentanomial model
+  (trinomial with one game per pairing), the games lost by an illegal move
+  with the score of the games decided on the board, and a crosstable (points
+  of each engine against each other one); the same text is in
+  FILE.standings.txt beside the --pgn FILE.pgn, rewritten after every game.
 
 examples:
   cazaux-engine match --variant zanzibar-s --engine cazaux-engine \\
@@ -173,6 +177,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                          'engine against the second; stops when decided (alpha and beta '
                          'default to 0.05; model logistic, the default, or normalized Elo)')
     ap.add_argument('--event', default='cazaux-engine match', help='the PGN Event tag')
+    ap.add_argument('--quiet', action='store_true',
+                    help='no progress line per game on standard error (warnings stay)')
     ap.add_argument('--log', metavar='FILE', help='append warnings and results to FILE')
     ap.add_argument('--debug', action='store_true',
                     help='also log every line to and from the engines (needs --log)')
@@ -231,6 +237,21 @@ def engine_specs(args) -> list[EngineSpec]:
             s.dir = each['dir']
         specs.append(s)
     return specs
+
+
+def progress_out(line: str) -> None:
+    """A progress line, on standard error (the results are on standard output)."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def standings_file(pgn: str) -> str:
+    """The standings beside the PGN: ``rr.pgn`` -> ``rr.standings.txt``.
+
+    >>> standings_file('games/rr.pgn'), standings_file('rr')
+    ('games/rr.standings.txt', 'rr.standings.txt')
+    """
+    base = pgn[:-4] if pgn.lower().endswith('.pgn') else pgn
+    return base + '.standings.txt'
 
 
 def probe(spec: EngineSpec, variant, tc: TimeControl, timeout: float,
@@ -312,16 +333,21 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             log.warn(warning)
         settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves,
                                    resign, draw)
-        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
-                       args.event, log, out=lambda line: print(line, flush=True), done=done)
         same = all(own == tcs[0] for own in tcs)
-        print(f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
-              f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
-              f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
-              f'{tcs[0].describe() if same else "limits per engine"}; '
-              f'concurrency {args.concurrency}', flush=True)
+        head = [f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
+                f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
+                f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
+                f'{tcs[0].describe() if same else "limits per engine"}; '
+                f'concurrency {args.concurrency}']
         for name, s, own, limits in zip(names, specs, tcs, sent):
-            print(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}', flush=True)
+            head.append(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}'
+                        f'{"; ponder" if s.ponder else ""}')
+        standings = standings_file(args.pgn)
+        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
+                       args.event, log, out=None if args.quiet else progress_out, done=done,
+                       pairs=pairs(len(players), args.gauntlet), standings_path=standings,
+                       header=f'{args.event}, {args.pgn}\n' + '\n'.join(head) + '\n')
+        print('\n'.join(head), flush=True)
         status = 0
         try:
             t.run()
@@ -333,9 +359,13 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             print(f'error: {e}', file=sys.stderr)
             status = 1
         print()
-        print(final_table(t.standings, pairs(len(players), args.gauntlet), sprt), flush=True)
-        if t.decision:
-            print(f'SPRT decided ({t.decision}) after {t.finished} games: stopped early')
+        print(t.standings_text(), flush=True)
+        try:
+            t.write_standings()
+            print(f'(standings and crosstable also in {standings})', flush=True)
+        except OSError as e:
+            print(f'error: cannot write {standings}: {e.strerror or e}', file=sys.stderr)
+            status = status or 1
         return status
     finally:
         log.close()

@@ -26,7 +26,8 @@ command that "cannot start").  Command splitting follows the system
 (['cazaux-engine', '--option', 'Evaluation=material'], 'auto', 'mat', {'Hash': '16'})
 >>> parse_engine_spec('uci:stockfish').proto
 'uci'
->>> parse_engine_spec('cmd=sjaakii tc=10+0.1 depth=8 ponder').limits, _.ponder
+>>> s = parse_engine_spec('cmd=sjaakii tc=10+0.1 depth=8 ponder')
+>>> s.limits, s.ponder
 ({'tc': '10+0.1', 'depth': '8'}, True)
 >>> parse_engine_spec('cmd=sjaakii nmae=x')
 Traceback (most recent call last):

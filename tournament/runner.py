@@ -14,7 +14,9 @@ a rerun with the same PGN file plays them again.
 from __future__ import annotations
 
 import datetime
+import os
 import threading
+import time
 import traceback
 from dataclasses import dataclass
 
@@ -24,7 +26,7 @@ from .detect import make_client
 from .engine_spec import EngineSpec
 from .eventlog import EventLog
 from .pgn import PgnGame, append_game, format_game
-from .report import Standings, progress_line
+from .report import Standings, final_table, progress_line, time_left
 from .schedule import Pairing
 from .sprt import Sprt
 from .timecontrol import TimeControl
@@ -54,7 +56,9 @@ class Tournament:
     def __init__(self, players: list[Player], variant, schedule: list[Pairing],
                  settings: ArbiterSettings, pgn_path: str, concurrency: int = 1,
                  sprt: Sprt | None = None, event: str = 'cazaux-engine match',
-                 log: EventLog | None = None, out=print, done: dict | None = None):
+                 log: EventLog | None = None, out=print, done: dict | None = None,
+                 pairs: list | None = None, standings_path: str | None = None,
+                 header: str = '', clock=time.monotonic):
         self.players = players
         self.names = [p.name for p in players]
         self.variant = variant
@@ -65,7 +69,14 @@ class Tournament:
         self.sprt = sprt
         self.event = event
         self.log = log or EventLog()
-        self.out = out
+        self.out = out              # the progress lines (None: quiet)
+        self.pairs = pairs if pairs is not None else [
+            (i, j) for i in range(len(players)) for j in range(i + 1, len(players))]
+        self.standings_path = standings_path    # the standings and crosstable, rewritten
+        self.header = header
+        self.clock = clock
+        self.started = clock()
+        self.played_now = 0         # games finished in this run
         self.lock = threading.Lock()
         self.standings = Standings(self.names, any(p.pair for p in schedule))
         done = done or {}
@@ -246,8 +257,30 @@ class Tournament:
             append_game(self.pgn_path, text)
             self.standings.add(p.white, p.black, r.result, p.pair, r.illegal)
             self.check_sprt()
+            self.played_now += 1
+            left = time_left(self.clock() - self.started, self.played_now,
+                             len(self.schedule) - self.finished)
             line = progress_line(self.standings, self.finished, len(self.schedule), p.round,
                                  self.names[p.white], self.names[p.black], r.result, r.reason,
-                                 self.sprt)
-            self.out(line)
+                                 self.pairs, self.sprt, left)
+            if self.out:
+                self.out(line)
             self.log.note(line)
+            self.write_standings()
+
+    def standings_text(self) -> str:
+        """The ranking, every pairing's statistics and the crosstable."""
+        text = final_table(self.standings, self.pairs, self.sprt)
+        if self.decision:
+            text += f'\nSPRT decided ({self.decision}) after {self.finished} games: stopped early'
+        return text
+
+    def write_standings(self) -> None:
+        """Rewrite the standings file beside the PGN (whole or not at all)."""
+        if not self.standings_path:
+            return
+        tmp = self.standings_path + '.tmp'
+        with open(tmp, 'w', encoding='utf-8') as f:
+            f.write(f'{self.header}{self.finished} of {len(self.schedule)} games\n\n'
+                    f'{self.standings_text()}\n')
+        os.replace(tmp, self.standings_path)
