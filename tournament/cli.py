@@ -17,7 +17,7 @@ from .detect import detect_protocol, make_client
 from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_fields,
                           parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
-from .openings import OpeningError, load_openings
+from .openings import OpeningError, arrange, load_openings
 from .resume import ResumeError, played_games
 from .runner import Player, Tournament, TournamentAborted
 from .schedule import make_schedule, pairs
@@ -80,9 +80,12 @@ openings (--openings):
                            default start; FILE.pgn: the FEN and moves of each
                            game (--opening-plies caps the moves); coordinates or
                            SAN
-  Each opening is played twice, colours reversed (a game pair).  Without
-  --games, one pass over the openings is played (2 games per pairing for
-  default and random).
+  A list of openings is played in its order, or shuffled (--shuffle, with
+  --seed), from the --opening-start'th on.  Each opening is played twice,
+  colours reversed (a game pair), --repeat N times in a row.  Without --games,
+  one pass over the openings is played (2 x N games per pairing for default
+  and random).  EPD (.epd) and PGN (.pgn) suites work for every variant,
+  those of a --variants file included.
 
 moves: engines may write coordinates (with or without a forced promotion's
   letter), O-O/O-O-O (0-0), XBoard's two-leg e.p. capture, or SAN; an XBoard
@@ -169,7 +172,17 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                     help='start positions (default: default)')
     ap.add_argument('--opening-plies', type=int, metavar='N',
                     help='use at most N moves of each opening of a FILE')
-    ap.add_argument('--seed', type=int, default=0, help='seed of --openings random (default 0)')
+    ap.add_argument('--shuffle', action='store_true',
+                    help='play the openings in a random order drawn from --seed (the same '
+                         'order for the same seed) instead of their order')
+    ap.add_argument('--opening-start', type=int, default=1, metavar='N',
+                    help='begin with the Nth opening of the order of play (1-based; after '
+                         'the last comes the first)')
+    ap.add_argument('--repeat', type=int, default=1, metavar='N',
+                    help='play each opening as N game pairs in a row (default 1: once with '
+                         'each colour)')
+    ap.add_argument('--seed', type=int, default=0,
+                    help='seed of --openings random and of --shuffle (default 0)')
     ap.add_argument('--concurrency', type=int, default=cores(), metavar='K',
                     help=f'games played at once (default: the number of cores, here {cores()})')
     ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B,model=M]',
@@ -299,10 +312,11 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         ap.error('--concurrency and --games must be at least 1')
     variant = registry.get(args.variant)
     try:
-        openings = load_openings(args.openings, variant, args.seed, args.opening_plies)
+        openings = arrange(load_openings(args.openings, variant, args.seed, args.opening_plies),
+                           args.shuffle, args.seed, args.opening_start, args.repeat)
     except OpeningError as e:
         ap.error(str(e))
-    games = args.games if args.games is not None else 2 * (openings.count or 1)
+    games = args.games if args.games is not None else 2 * openings.pass_pairs
     try:
         with open(args.pgn, 'a', encoding='utf-8'):
             pass
