@@ -51,6 +51,9 @@ engines (--engine SPEC, once per engine, at least two):
   tc=, st=, nodes=, depth= are that engine's own limits, in place of --tc,
   --st, --nodes, --depth: a time-odds match is
   --engine "cmd=a tc=10+0.1" --engine "cmd=b tc=1+0.01".
+  ponder (or ponder=on|off; --each ponder for all) lets the engine think on its
+  opponent's time: UCI "go ponder" on the move it expects, then "ponderhit"
+  (its time counts from there) or "stop" (from there); XBoard "hard".
 
 time control (at least one of --tc, --st, --nodes, --depth, or each engine's own):
   --tc [MOVES/]BASE[+INC]  BASE seconds (or MIN:SEC) per game, INC seconds added

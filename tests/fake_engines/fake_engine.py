@@ -35,6 +35,10 @@ VariantFile=FILE``, answered by its features again, as Sjaak II does);
 ``--v1`` makes an XBoard engine without ping and without the usermove prefix.
 ``--spawn-child FILE`` starts a child process that sleeps (an engine's
 helper, or the engine behind a launcher) and writes its pid to FILE.
+``--ponder`` (UCI): declares the Ponder option, answers ``bestmove X ponder
+Y`` (Y: the move it would choose for its opponent, so two fakes with one
+seed always guess right), and on ``go ponder`` waits for ``ponderhit``
+(then moves) or ``stop`` (then answers the pondered position).
 With ``--proto xboard`` the engine answers ``uci`` with an error, as an
 XBoard-only engine does.
 """
@@ -160,9 +164,12 @@ def run_uci(fake: Fake) -> None:
         out('option name Hash type spin default 1 min 1 max 16')
         if fake.args.variant_file:
             out('option name VariantPath type string default <empty>')
+        if fake.args.ponder:
+            out('option name Ponder type check default false')
         out('uciok')
 
     handshake()
+    pondering = False
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -191,7 +198,11 @@ def run_uci(fake: Fake) -> None:
             for t in words[i + 1:]:
                 fake.play_user_move(t)
             fake.own_moves = len(words[i + 1:]) // 2 if 'moves' in words else 0
-        elif cmd == 'go':
+        elif cmd == 'go' and 'ponder' in words:
+            pondering = True
+            out(f'info depth 1 score cp {fake.args.score} nodes 1 string pondering')
+        elif cmd in ('go', 'ponderhit') or (cmd == 'stop' and pondering):
+            pondering = False
             text, special = fake.bestmove_text()
             if special == 'garbage':
                 out('bestmove \x07zz99??')
@@ -199,7 +210,10 @@ def run_uci(fake: Fake) -> None:
                 out('bestmove 0000')
             else:
                 out(f'info depth 1 score cp {fake.args.score} nodes 1 pv ' + text)
-                out(f'bestmove {text}')
+                guess = ''
+                if fake.args.ponder and legal_moves(fake.pos):
+                    guess = ' ponder ' + move_text(fake.pos, fake.choose())
+                out(f'bestmove {text}{guess}')
         elif cmd == 'quit':
             return
 
@@ -291,6 +305,8 @@ def main() -> None:
     ap.add_argument('--prefer-castle', action='store_true', help='castle whenever it can')
     ap.add_argument('--variant-file', action='store_true',
                     help='only chess until a variant file is given (VariantPath / VariantFile)')
+    ap.add_argument('--ponder', action='store_true',
+                    help='UCI: bestmove X ponder Y, and go ponder / ponderhit')
     ap.add_argument('--spawn-child', metavar='FILE',
                     help='start a sleeping child process and write its pid to FILE')
     args = ap.parse_args()
