@@ -12,7 +12,8 @@
 #   ($CAZAUX_ENGINE_PEERS, default ../shared/peers beside the repository) by
 #   its build.sh into $PEERS_DIR (default ~/.cache/peers), kept there;
 # * .venv with the package (compiled core included: it must build), pytest,
-#   hypothesis, python-chess and PyInstaller;
+#   hypothesis, python-chess, PyInstaller, numpy and scipy (tune), Dask
+#   distributed (cluster);
 #
 # then runs pytest, which also builds the binary once and tests it.
 # Arguments go to pytest, e.g. ./packaging/test.sh -k binary
@@ -41,8 +42,8 @@ version=$("$PEERS_DIR/cutechess-cli" --version </dev/null) \
     || { echo "error: $PEERS_DIR/cutechess-cli does not run" >&2; exit 1; }
 echo "$version" | head -n 1
 
-echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner)"
-sh packaging/venv.sh --strict test,build,tune
+echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner, Dask distributed for match --cluster)"
+sh packaging/venv.sh --strict test,build,tune,cluster
 .venv/bin/cazaux-engine --version </dev/null
 
 echo "== pytest"

@@ -186,8 +186,12 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                          'each colour)')
     ap.add_argument('--seed', type=int, default=0,
                     help='seed of --openings random and of --shuffle (default 0)')
-    ap.add_argument('--concurrency', type=int, default=cores(), metavar='K',
+    ap.add_argument('--concurrency', type=int, metavar='K',
                     help=f'games played at once (default: the number of cores, here {cores()})')
+    ap.add_argument('--cluster', metavar='tcp://HOST:PORT|local:N',
+                    help='play the games on the workers of a Dask cluster (a scheduler\'s '
+                         'address) or of N local worker processes; needs the "cluster" '
+                         'extra (Dask distributed), and the engines on every worker')
     ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B,model=M]',
                     help='sequential test (GSPRT, pentanomial on game pairs) of the first '
                          'engine against the second; stops when decided (alpha and beta '
@@ -311,6 +315,11 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         ap.error('--sprt needs exactly two engines')
     if args.debug and not args.log:
         ap.error('--debug needs --log FILE')
+    if args.cluster and args.concurrency is not None:
+        ap.error('--concurrency is for games on this machine; with --cluster each worker '
+                 'thread plays one game at a time (dask worker --nthreads K)')
+    if args.concurrency is None:
+        args.concurrency = cores()
     if args.concurrency < 1 or (args.games is not None and args.games < 1):
         ap.error('--concurrency and --games must be at least 1')
     variant = registry.get(args.variant)
@@ -326,12 +335,23 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
     except OSError as e:
         ap.error(f'cannot write --pgn {args.pgn}: {e.strerror or e}')
 
+    cluster = None
+    if args.cluster:
+        from .cluster import Cluster, ClusterError
+        try:
+            cluster = Cluster(args.cluster, args.timeout)
+        except ClusterError as e:
+            print(f'error: {e}', file=sys.stderr)
+            return 2
     log = EventLog(args.log, args.debug)
     try:
         reported, sent = [], []
         for k, (s, own) in enumerate(zip(specs, tcs), 1):
             try:
-                name, limits = probe(s, variant, own, args.timeout, log)
+                if cluster:
+                    name, limits = cluster.probe(s, variant, own, args.timeout)
+                else:
+                    name, limits = probe(s, variant, own, args.timeout, log)
             except EngineError as e:
                 print(f'error: engine {k} ({s.text}) cannot play {variant.name}: {e}',
                       file=sys.stderr)
@@ -355,7 +375,7 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
                 f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
                 f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
                 f'{tcs[0].describe() if same else "limits per engine"}; '
-                f'concurrency {args.concurrency}']
+                f'{cluster.describe() if cluster else f"concurrency {args.concurrency}"}']
         for name, s, own, limits in zip(names, specs, tcs, sent):
             head.append(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}'
                         f'{"; ponder" if s.ponder else ""}')
@@ -363,7 +383,8 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
                        args.event, log, out=None if args.quiet else progress_out, done=done,
                        pairs=pairs(len(players), args.gauntlet), standings_path=standings,
-                       header=f'{args.event}, {args.pgn}\n' + '\n'.join(head) + '\n')
+                       header=f'{args.event}, {args.pgn}\n' + '\n'.join(head) + '\n',
+                       cluster=cluster)
         print('\n'.join(head), flush=True)
         status = 0
         try:
@@ -385,4 +406,6 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             status = status or 1
         return status
     finally:
+        if cluster:
+            cluster.close()
         log.close()

@@ -54,6 +54,7 @@ class PlayedGame:
     starts: dict = field(default_factory=dict)      # engine -> None (started) or why not
     warnings: list = field(default_factory=list)    # for the log (cluster: sent back)
     where: str = ''                                 # the worker that played it
+    io: list = field(default_factory=list)          # engine lines for --debug (cluster)
 
 
 def illegal_loser(result: str, termination: str, reason: str) -> int:
@@ -266,6 +267,12 @@ class Tournament:
             self.error = self.error or f'{type(e).__name__}: {e}'
             self.stop = True
 
+    def fail_with(self, text: str) -> None:
+        """Stop the tournament with ``text``."""
+        with self.lock:
+            self.error = self.error or text
+            self.stop = True
+
     def warn(self, text: str) -> None:
         if not self.aborted:        # after Ctrl-C every engine "crashes": not news
             self.log.warn(text)
@@ -326,6 +333,8 @@ class Tournament:
             self.recorded.add(p.round)
             for warning in played.warnings:
                 self.log.warn(warning)
+            for line in played.io:
+                self.log.io(line)
             self.count_starts(played.starts)
             append_game(self.pgn_path, text)
             self.standings.add(p.white, p.black, r.result, p.pair, r.illegal)

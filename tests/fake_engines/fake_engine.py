@@ -22,6 +22,11 @@ KIND is one of
 ``resign``    resign
 ``refuse``    XBoard: answer the opponent's N-th move with ``Illegal move``
 ``exit-start`` exit before the handshake (N ignored)
+``kill-parent`` kill the process that started it (a cluster's worker) with
+              SIGKILL, then wait for the end of its input and exit
+
+``--once FILE``: misbehave only if FILE does not exist yet, creating it (one
+engine of many misbehaves, once).
 
 ``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``);
 ``--san`` writes its moves in SAN (XBoard: and declares ``feature san=1``, so
@@ -83,6 +88,16 @@ class Fake:
         self.own_moves = 0
         self.user_moves = 0
 
+    def first_time(self) -> bool:
+        """With --once FILE: whether FILE was still missing (it is created now)."""
+        if not self.args.once:
+            return True
+        try:
+            with open(self.args.once, 'x'):
+                return True
+        except FileExistsError:
+            return False
+
     def choose(self) -> int:
         legal = legal_moves(self.pos)
         castles = sorted(m for m in legal if castle_side(self.pos, m))
@@ -105,7 +120,14 @@ class Fake:
     def bestmove_text(self) -> tuple[str, str | None]:
         """(what to answer, None) or ('', special) for a misbehaviour."""
         self.own_moves += 1
-        if self.kind and self.own_moves == self.at:
+        if self.kind and self.own_moves == self.at and self.first_time():
+            if self.kind == 'kill-parent':
+                import os
+                import signal
+                os.kill(os.getppid(), signal.SIGKILL)
+                for _ in sys.stdin:
+                    pass
+                sys.exit(0)
             if self.kind == 'crash':
                 sys.stdout.flush()
                 sys.exit(3)
@@ -305,6 +327,8 @@ def main() -> None:
     ap.add_argument('--prefer-castle', action='store_true', help='castle whenever it can')
     ap.add_argument('--variant-file', action='store_true',
                     help='only chess until a variant file is given (VariantPath / VariantFile)')
+    ap.add_argument('--once', metavar='FILE',
+                    help='misbehave only if FILE does not exist yet (creating it)')
     ap.add_argument('--ponder', action='store_true',
                     help='UCI: bestmove X ponder Y, and go ponder / ponderhit')
     ap.add_argument('--spawn-child', metavar='FILE',
