@@ -123,9 +123,22 @@ examples:
       --tc 10+0.1 --openings balanced --games 20 --pgn sjaak.pgn
   cazaux-engine match --variant maasai --engine a --engine b --engine c \\
       --nodes 2000 --games 4 --pgn rr.pgn
+  cazaux-engine match --variant chess --engine "cmd=cazaux-engine ponder" \\
+      --engine "cmd=stockfish ponder option.UCI_LimitStrength=true" \\
+      --tc 10+0.1 --openings suite.epd --shuffle --seed 7 --concurrency 1 --pgn s.pgn
+  cazaux-engine match --variant pemba --engine uci:./new --engine uci:./old \\
+      --tc 5+0.05 --games 20000 --sprt elo0=0,elo1=5 --pgn sprt.pgn \\
+      --cluster tcp://scheduler-host:8786
 
-exit status: 0 done (or SPRT decided), 1 an engine cannot play, 2 bad
-arguments, 130 interrupted."""
+cluster (--cluster, the "cluster" extra: pip install "cazaux-engine[cluster]"):
+  local:N starts N worker processes here; tcp://HOST:PORT is the scheduler of
+  "dask scheduler", with "dask worker tcp://HOST:PORT --nthreads K" on each
+  machine (K games at once; the package and the engines at the same paths
+  there).  A worker that dies costs the game it played only: it is played
+  again on another worker and written once (docs/match.md).
+
+exit status: 0 done (or SPRT decided), 1 an engine cannot play (or a game
+ended every cluster worker that played it), 2 bad arguments, 130 interrupted."""
 
 
 def cores() -> int:
@@ -148,7 +161,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap.add_argument('--each', action='append', default=[], metavar='FIELDS',
                     help='key=value fields for every engine, e.g. "option.Hash=16 proto=uci"')
     ap.add_argument('--games', type=int, metavar='N',
-                    help='games per pairing (default: each opening once with each colour)')
+                    help='games per pairing (default: one pass over the openings, each once '
+                         'with each colour, --repeat times)')
     ap.add_argument('--gauntlet', action='store_true',
                     help='the first engine plays each of the others (default: round robin)')
     tc = ap.add_mutually_exclusive_group()
@@ -159,8 +173,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap.add_argument('--margin', type=float, default=100, metavar='MS',
                     help='milliseconds a move may overrun the clock (default 100)')
     ap.add_argument('--timeout', type=float, default=30, metavar='SECONDS',
-                    help='longest wait for a handshake, a sync, or a move without clock '
-                         '(default 30)')
+                    help='longest wait for a handshake, a sync, a move without clock, or '
+                         'the --cluster scheduler (default 30)')
     ap.add_argument('--maxmoves', type=int, default=0, metavar='N',
                     help='adjudicate a draw after N moves by each side (default: never)')
     ap.add_argument('--resign', metavar='movecount=N,score=CP',

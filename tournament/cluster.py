@@ -90,7 +90,7 @@ def play_remote(job: Job, p: Pairing) -> PlayedGame:
         from distributed import get_worker
         warn, lines = _Sink(), _Sink()
         with _POOLS_LOCK:
-            label = f'{get_worker().name}.{sum(1 for k in _POOLS if k[0] == job.key)}'
+            label = f'{get_worker().name}/{sum(1 for k in _POOLS if k[0] == job.key)}'
         pool = EnginePool(job.players, job.variant, job.settings, warn,
                           lines if job.debug else None, label)
         entry = (pool, warn, lines)
@@ -207,7 +207,7 @@ class Cluster:
                     played.warnings.insert(0, f'game {p.round}: its worker died '
                                               f'({replays} time{"s" if replays > 1 else ""}); '
                                               f'played again from the start on worker '
-                                              f'{played.where.split(".")[0]}')
+                                              f'{played.where.rsplit("/", 1)[0]}')
                 t.record(p, played)
                 fill()
         except KeyboardInterrupt:

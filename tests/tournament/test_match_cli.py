@@ -221,7 +221,9 @@ def test_help_explains_every_option(capsys):
     for word in ('--variant', '--engine', '--games', '--tc', '--st', '--nodes', '--depth',
                  '--pgn', '--openings', '--concurrency', '--sprt', '--gauntlet', '--margin',
                  '--timeout', '--maxmoves', 'uci:CMD', 'option.NAME=VALUE', 'resume',
-                 'Termination', 'LOS', 'examples:'):
+                 'Termination', 'LOS', 'examples:', '--cluster', '--shuffle', '--opening-start',
+                 '--repeat', '--quiet', 'ponderhit', 'crosstable', 'FILE.standings.txt',
+                 'dask worker', 'unknown or misspelt field'):
         assert word in text, word
 
 
