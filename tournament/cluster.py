@@ -34,6 +34,7 @@ import uuid
 from dataclasses import dataclass
 
 from .arbiter import ArbiterSettings
+from .client import EngineError
 from .eventlog import EventLog
 from .runner import EnginePool, PlayedGame, Player
 from .schedule import Pairing
@@ -116,9 +117,13 @@ def close_pools(key: str) -> int:
 
 
 def probe_remote(spec, variant, tc, timeout: float):
-    """:func:`tournament.cli.probe` on a worker: (protocol, name, limits sent)."""
+    """:func:`tournament.cli.probe` on a worker: (protocol, name, limits sent), or
+    the EngineError (returned, not raised: not a failure of the task for Dask to log)."""
     from .cli import probe
-    name, limits = probe(spec, variant, tc, timeout, EventLog(stderr=io.StringIO()))
+    try:
+        name, limits = probe(spec, variant, tc, timeout, EventLog(stderr=io.StringIO()))
+    except EngineError as e:
+        return e
     return spec.proto, name, limits
 
 
@@ -162,9 +167,10 @@ class Cluster:
 
     def probe(self, spec, variant, tc, timeout: float) -> tuple[str | None, str]:
         """:func:`tournament.cli.probe`, run on a worker (where the games will be)."""
-        proto, name, limits = self.client.submit(probe_remote, spec, variant, tc, timeout,
-                                                 pure=False).result()
-        spec.proto = proto
+        answer = self.client.submit(probe_remote, spec, variant, tc, timeout, pure=False).result()
+        if isinstance(answer, EngineError):
+            raise answer
+        spec.proto, name, limits = answer
         return name, limits
 
     def play(self, t) -> None:

@@ -83,3 +83,15 @@ def test_no_scheduler_is_named(tmp_path, capsys):
     err = capsys.readouterr().err
     assert status == 2 and err.startswith("error: --cluster 'tcp://127.0.0.1:9': no scheduler "
                                           "answers (")
+
+
+def test_an_engine_that_cannot_start_on_a_worker(tmp_path, capsys):
+    """The start check runs on a worker; its failure is told as without a cluster."""
+    status = main(['--variant', 'chess', '--engine', fake('--name A'),
+                   '--engine', 'uci:/nonexistent/engine', '--nodes', '1',
+                   '--pgn', str(tmp_path / 'x.pgn'), '--cluster', 'local:1'])
+    err = capsys.readouterr().err
+    assert status == 1 and err.endswith(
+        "error: engine 2 (uci:/nonexistent/engine) cannot play chess: cannot start "
+        "'/nonexistent/engine': No such file or directory\n")
+    assert 'Compute Failed' not in err
