@@ -14,7 +14,8 @@
 # * shellcheck (Debian), with which actionlint also checks the workflow's
 #   shell steps;
 # * .venv with the package (compiled core included: it must build), pytest,
-#   hypothesis, python-chess, PyInstaller, numpy and scipy, and actionlint;
+#   hypothesis, python-chess, PyInstaller, numpy and scipy (tune),
+#   actionlint (lint) and Dask distributed (cluster);
 #
 # then runs pytest, which also builds the binary once and tests it.
 # Arguments go to pytest, e.g. ./packaging/test.sh -k binary
@@ -43,8 +44,8 @@ version=$("$PEERS_DIR/cutechess-cli" --version </dev/null) \
     || { echo "error: $PEERS_DIR/cutechess-cli does not run" >&2; exit 1; }
 echo "$version" | head -n 1
 
-echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner, actionlint)"
-sh packaging/venv.sh --strict test,build,tune,lint
+echo "== setting up .venv (package with its compiled core, pytest, hypothesis, python-chess, PyInstaller, numpy and scipy for the tuner, actionlint, Dask distributed for match --cluster)"
+sh packaging/venv.sh --strict test,build,tune,lint,cluster
 .venv/bin/cazaux-engine --version </dev/null
 
 echo "== pytest"

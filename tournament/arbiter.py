@@ -154,6 +154,11 @@ def play_game(clients: dict, variant, opening: Opening, settings: ArbiterSetting
             return finish('1/2-1/2', 'adjudication', f'Draw by adjudication: {settings.maxmoves} moves')
         us = pos.turn
         client = clients[us]
+        if moves:
+            try:        # the engine that just moved thinks on our time, if it ponders
+                clients[-us].ponder(pos, moves, clocks)
+            except EngineError as e:
+                return engine_failed(-us, e, True)
         clock = clocks[us]
         budget = clock.budget()
         limit = settings.timeout if budget is None else budget + settings.margin

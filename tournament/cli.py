@@ -14,11 +14,10 @@ from .adjudication import AdjudicationError, parse_draw, parse_resign
 from .arbiter import ArbiterSettings
 from .client import EngineError
 from .detect import detect_protocol, make_client
-from .engine_spec import (EngineSpec, EngineSpecError, assign_names,
-                                     limit_fields, parse_engine_spec, parse_fields)
+from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_fields,
+                          parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
-from .openings import OpeningError, load_openings
-from .report import final_table
+from .openings import OpeningError, arrange, load_openings
 from .resume import ResumeError, played_games
 from .runner import Player, Tournament, TournamentAborted
 from .schedule import make_schedule, pairs
@@ -39,9 +38,11 @@ engines (--engine SPEC, once per engine, at least two):
                            seconds for XBoard engines that ignore "uci")
   uci:CMD, xboard:CMD      the same, protocol stated
   cmd=CMD [proto=uci|xboard|auto] [name=NAME] [dir=DIR] [tc=TC|st=S] [nodes=N]
-      [depth=D] [option.NAME=VALUE ...]
+      [depth=D] [ponder] [option.NAME=VALUE ...]
                            key=value fields, shell-quoted, e.g.
-                           "cmd='cazaux-engine --option Evaluation=material' name=material"
+                           "cmd='cazaux-engine --option Evaluation=material' name=material";
+                           an unknown or misspelt field is refused before anything
+                           starts
   Names default to the engine's own (UCI "id name", XBoard "myname"); engines
   that would share a name are told apart by their arguments.  Options are sent
   as "setoption name N value V" (UCI) or "option N=V" (XBoard) before the
@@ -50,6 +51,9 @@ engines (--engine SPEC, once per engine, at least two):
   tc=, st=, nodes=, depth= are that engine's own limits, in place of --tc,
   --st, --nodes, --depth: a time-odds match is
   --engine "cmd=a tc=10+0.1" --engine "cmd=b tc=1+0.01".
+  ponder (or ponder=on|off; --each ponder for all) lets the engine think on its
+  opponent's time: UCI "go ponder" on the move it expects, then "ponderhit"
+  (its time counts from there) or "stop" (from there); XBoard "hard".
 
 time control (at least one of --tc, --st, --nodes, --depth, or each engine's own):
   --tc [MOVES/]BASE[+INC]  BASE seconds (or MIN:SEC) per game, INC seconds added
@@ -79,9 +83,12 @@ openings (--openings):
                            default start; FILE.pgn: the FEN and moves of each
                            game (--opening-plies caps the moves); coordinates or
                            SAN
-  Each opening is played twice, colours reversed (a game pair).  Without
-  --games, one pass over the openings is played (2 games per pairing for
-  default and random).
+  A list of openings is played in its order, or shuffled (--shuffle, with
+  --seed), from the --opening-start'th on.  Each opening is played twice,
+  colours reversed (a game pair), --repeat N times in a row.  Without --games,
+  one pass over the openings is played (2 x N games per pairing for default
+  and random).  EPD (.epd) and PGN (.pgn) suites work for every variant,
+  those of a --variants file included.
 
 moves: engines may write coordinates (with or without a forced promotion's
   letter), O-O/O-O-O (0-0), XBoard's two-leg e.p. capture, or SAN; an XBoard
@@ -93,12 +100,17 @@ output:
   time odds), Result, Termination (PGN standard values: normal, time forfeit,
   rules infraction, adjudication, abandoned, stalled connection), PlyCount,
   Opening; moves in coordinate notation, ranks from 1 in every variant;
-  comments {score/depth time}.  A progress line per finished game; at the end
-  a table (Elo against the field with 95% error margin, score, draws) and for
-  each pairing its score, the game pairs by points (Ptnml), Elo difference
-  +/- 95% margin, normalized Elo and likelihood of superiority (LOS) of the
-  pentanomial model (trinomial with one game per pairing), and the games lost
-  by an illegal move with the score of the games decided on the board.
+  comments {score/depth time}.  After each game a progress line on standard
+  error (none with --quiet): games done/total, every pairing's score and Elo
+  +/- 95% margin (with --sprt its LLR and bounds) and the time the rest should
+  take at the pace so far.  At the end, on standard output, a table (Elo
+  against the field with 95% error margin, score, draws), for each pairing
+  its score, the game pairs by points (Ptnml), Elo difference +/- 95% margin,
+  normalized Elo and likelihood of superiority (LOS) of the pentanomial model
+  (trinomial with one game per pairing), the games lost by an illegal move
+  with the score of the games decided on the board, and a crosstable (points
+  of each engine against each other one); the same text is in
+  FILE.standings.txt beside the --pgn FILE.pgn, rewritten after every game.
 
 examples:
   cazaux-engine match --variant zanzibar-s --engine cazaux-engine \\
@@ -111,9 +123,22 @@ examples:
       --tc 10+0.1 --openings balanced --games 20 --pgn sjaak.pgn
   cazaux-engine match --variant maasai --engine a --engine b --engine c \\
       --nodes 2000 --games 4 --pgn rr.pgn
+  cazaux-engine match --variant chess --engine "cmd=cazaux-engine ponder" \\
+      --engine "cmd=stockfish ponder option.UCI_LimitStrength=true" \\
+      --tc 10+0.1 --openings suite.epd --shuffle --seed 7 --concurrency 1 --pgn s.pgn
+  cazaux-engine match --variant pemba --engine uci:./new --engine uci:./old \\
+      --tc 5+0.05 --games 20000 --sprt elo0=0,elo1=5 --pgn sprt.pgn \\
+      --cluster tcp://scheduler-host:8786
 
-exit status: 0 done (or SPRT decided), 1 an engine cannot play, 2 bad
-arguments, 130 interrupted."""
+cluster (--cluster, the "cluster" extra: pip install "cazaux-engine[cluster]"):
+  local:N starts N worker processes here; tcp://HOST:PORT is the scheduler of
+  "dask scheduler", with "dask worker tcp://HOST:PORT --nthreads K" on each
+  machine (K games at once; the package and the engines at the same paths
+  there).  A worker that dies costs the game it played only: it is played
+  again on another worker and written once (docs/match.md).
+
+exit status: 0 done (or SPRT decided), 1 an engine cannot play (or a game
+ended every cluster worker that played it), 2 bad arguments, 130 interrupted."""
 
 
 def cores() -> int:
@@ -136,7 +161,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap.add_argument('--each', action='append', default=[], metavar='FIELDS',
                     help='key=value fields for every engine, e.g. "option.Hash=16 proto=uci"')
     ap.add_argument('--games', type=int, metavar='N',
-                    help='games per pairing (default: each opening once with each colour)')
+                    help='games per pairing (default: one pass over the openings, each once '
+                         'with each colour, --repeat times)')
     ap.add_argument('--gauntlet', action='store_true',
                     help='the first engine plays each of the others (default: round robin)')
     tc = ap.add_mutually_exclusive_group()
@@ -147,8 +173,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap.add_argument('--margin', type=float, default=100, metavar='MS',
                     help='milliseconds a move may overrun the clock (default 100)')
     ap.add_argument('--timeout', type=float, default=30, metavar='SECONDS',
-                    help='longest wait for a handshake, a sync, or a move without clock '
-                         '(default 30)')
+                    help='longest wait for a handshake, a sync, a move without clock, or '
+                         'the --cluster scheduler (default 30)')
     ap.add_argument('--maxmoves', type=int, default=0, metavar='N',
                     help='adjudicate a draw after N moves by each side (default: never)')
     ap.add_argument('--resign', metavar='movecount=N,score=CP',
@@ -163,14 +189,30 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                     help='start positions (default: default)')
     ap.add_argument('--opening-plies', type=int, metavar='N',
                     help='use at most N moves of each opening of a FILE')
-    ap.add_argument('--seed', type=int, default=0, help='seed of --openings random (default 0)')
-    ap.add_argument('--concurrency', type=int, default=cores(), metavar='K',
+    ap.add_argument('--shuffle', action='store_true',
+                    help='play the openings in a random order drawn from --seed (the same '
+                         'order for the same seed) instead of their order')
+    ap.add_argument('--opening-start', type=int, default=1, metavar='N',
+                    help='begin with the Nth opening of the order of play (1-based; after '
+                         'the last comes the first)')
+    ap.add_argument('--repeat', type=int, default=1, metavar='N',
+                    help='play each opening as N game pairs in a row (default 1: once with '
+                         'each colour)')
+    ap.add_argument('--seed', type=int, default=0,
+                    help='seed of --openings random and of --shuffle (default 0)')
+    ap.add_argument('--concurrency', type=int, metavar='K',
                     help=f'games played at once (default: the number of cores, here {cores()})')
+    ap.add_argument('--cluster', metavar='tcp://HOST:PORT|local:N',
+                    help='play the games on the workers of a Dask cluster (a scheduler\'s '
+                         'address) or of N local worker processes; needs the "cluster" '
+                         'extra (Dask distributed), and the engines on every worker')
     ap.add_argument('--sprt', metavar='elo0=X,elo1=Y[,alpha=A,beta=B,model=M]',
                     help='sequential test (GSPRT, pentanomial on game pairs) of the first '
                          'engine against the second; stops when decided (alpha and beta '
                          'default to 0.05; model logistic, the default, or normalized Elo)')
     ap.add_argument('--event', default='cazaux-engine match', help='the PGN Event tag')
+    ap.add_argument('--quiet', action='store_true',
+                    help='no progress line per game on standard error (warnings stay)')
     ap.add_argument('--log', metavar='FILE', help='append warnings and results to FILE')
     ap.add_argument('--debug', action='store_true',
                     help='also log every line to and from the engines (needs --log)')
@@ -222,13 +264,28 @@ def engine_specs(args) -> list[EngineSpec]:
     for text in args.engine:
         s = parse_engine_spec(text)
         s = s.with_options({k[len('option.'):]: v for k, v in each.items()
-                            if k.startswith('option.')}, limit_fields(each))
+                            if k.startswith('option.')}, limit_fields(each), ponder_field(each))
         if 'proto' in each and s.proto == 'auto':
             s.proto = each['proto']
         if 'dir' in each and s.dir is None:
             s.dir = each['dir']
         specs.append(s)
     return specs
+
+
+def progress_out(line: str) -> None:
+    """A progress line, on standard error (the results are on standard output)."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def standings_file(pgn: str) -> str:
+    """The standings beside the PGN: ``rr.pgn`` -> ``rr.standings.txt``.
+
+    >>> standings_file('games/rr.pgn'), standings_file('rr')
+    ('games/rr.standings.txt', 'rr.standings.txt')
+    """
+    base = pgn[:-4] if pgn.lower().endswith('.pgn') else pgn
+    return base + '.standings.txt'
 
 
 def probe(spec: EngineSpec, variant, tc: TimeControl, timeout: float,
@@ -272,26 +329,43 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         ap.error('--sprt needs exactly two engines')
     if args.debug and not args.log:
         ap.error('--debug needs --log FILE')
+    if args.cluster and args.concurrency is not None:
+        ap.error('--concurrency is for games on this machine; with --cluster each worker '
+                 'thread plays one game at a time (dask worker --nthreads K)')
+    if args.concurrency is None:
+        args.concurrency = cores()
     if args.concurrency < 1 or (args.games is not None and args.games < 1):
         ap.error('--concurrency and --games must be at least 1')
     variant = registry.get(args.variant)
     try:
-        openings = load_openings(args.openings, variant, args.seed, args.opening_plies)
+        openings = arrange(load_openings(args.openings, variant, args.seed, args.opening_plies),
+                           args.shuffle, args.seed, args.opening_start, args.repeat)
     except OpeningError as e:
         ap.error(str(e))
-    games = args.games if args.games is not None else 2 * (openings.count or 1)
+    games = args.games if args.games is not None else 2 * openings.pass_pairs
     try:
         with open(args.pgn, 'a', encoding='utf-8'):
             pass
     except OSError as e:
         ap.error(f'cannot write --pgn {args.pgn}: {e.strerror or e}')
 
+    cluster = None
+    if args.cluster:
+        from .cluster import Cluster, ClusterError
+        try:
+            cluster = Cluster(args.cluster, args.timeout)
+        except ClusterError as e:
+            print(f'error: {e}', file=sys.stderr)
+            return 2
     log = EventLog(args.log, args.debug)
     try:
         reported, sent = [], []
         for k, (s, own) in enumerate(zip(specs, tcs), 1):
             try:
-                name, limits = probe(s, variant, own, args.timeout, log)
+                if cluster:
+                    name, limits = cluster.probe(s, variant, own, args.timeout)
+                else:
+                    name, limits = probe(s, variant, own, args.timeout, log)
             except EngineError as e:
                 print(f'error: engine {k} ({s.text}) cannot play {variant.name}: {e}',
                       file=sys.stderr)
@@ -310,16 +384,22 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             log.warn(warning)
         settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves,
                                    resign, draw)
-        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
-                       args.event, log, out=lambda line: print(line, flush=True), done=done)
         same = all(own == tcs[0] for own in tcs)
-        print(f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
-              f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
-              f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
-              f'{tcs[0].describe() if same else "limits per engine"}; '
-              f'concurrency {args.concurrency}', flush=True)
+        head = [f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
+                f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
+                f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
+                f'{tcs[0].describe() if same else "limits per engine"}; '
+                f'{cluster.describe() if cluster else f"concurrency {args.concurrency}"}']
         for name, s, own, limits in zip(names, specs, tcs, sent):
-            print(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}', flush=True)
+            head.append(f'  {name} ({s.proto}): {own.describe()}; sent: {limits}'
+                        f'{"; ponder" if s.ponder else ""}')
+        standings = standings_file(args.pgn)
+        t = Tournament(players, variant, schedule, settings, args.pgn, args.concurrency, sprt,
+                       args.event, log, out=None if args.quiet else progress_out, done=done,
+                       pairs=pairs(len(players), args.gauntlet), standings_path=standings,
+                       header=f'{args.event}, {args.pgn}\n' + '\n'.join(head) + '\n',
+                       cluster=cluster)
+        print('\n'.join(head), flush=True)
         status = 0
         try:
             t.run()
@@ -331,9 +411,15 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             print(f'error: {e}', file=sys.stderr)
             status = 1
         print()
-        print(final_table(t.standings, pairs(len(players), args.gauntlet), sprt), flush=True)
-        if t.decision:
-            print(f'SPRT decided ({t.decision}) after {t.finished} games: stopped early')
+        print(t.standings_text(), flush=True)
+        try:
+            t.write_standings()
+            print(f'(standings and crosstable also in {standings})', flush=True)
+        except OSError as e:
+            print(f'error: cannot write {standings}: {e.strerror or e}', file=sys.stderr)
+            status = status or 1
         return status
     finally:
+        if cluster:
+            cluster.close()
         log.close()

@@ -3,7 +3,8 @@
 A client wraps one engine process.  Its life: :meth:`Client.start`
 (process, handshake, options, a check that the engine knows the variant),
 then for each game :meth:`Client.new_game`, :meth:`Client.think` for each
-of its moves and :meth:`Client.end_game`; finally :meth:`Client.quit`.
+of its moves (and :meth:`Client.ponder` after each, for an engine that
+ponders) and :meth:`Client.end_game`; finally :meth:`Client.quit`.
 
 Everything that goes wrong on the engine's side raises an
 :class:`EngineError`: the arbiter turns it into a lost game and the runner
@@ -94,6 +95,12 @@ class Client:
     def end_game(self, result: str, comment: str) -> None:
         """Tell the engine the game is over; clear ``healthy`` if it no longer answers."""
         raise NotImplementedError
+
+    def ponder(self, pos: Position, moves: list[int], clocks: dict) -> None:
+        """The engine has moved and the game goes on in ``pos`` (its opponent to
+        move): let it think on its opponent's time, if it ponders (``ponder`` in
+        its spec).  Its next :meth:`think` is charged from the moment it learns
+        its opponent's move, never for the pondering."""
 
     def rank_base(self, variant) -> int:
         """The number of the first rank in this protocol's move text."""

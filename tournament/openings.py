@@ -15,9 +15,14 @@
              (``--opening-plies`` caps how many).  Moves may be in
              coordinates or SAN, ranks counted from 1.
 
-Opening ``k`` (0-based game pair) is the same in every run, so a resumed
-tournament plays the same games.  Every opening is checked with the rules
-core when loaded: a bad one stops the tournament before it starts.
+A list of openings (all but ``random``) is played in its order, or
+shuffled with ``--seed`` (``--shuffle``), from its ``--opening-start``-th
+opening (1-based, in that order of play; after the last comes the first);
+each opening is a game pair (both colours), ``--repeat N`` times in a row
+(:func:`arrange`).  Opening ``k`` (0-based game pair) is the same in every
+run with the same options, so a resumed tournament plays the same games.
+Every opening is checked with the rules core when loaded: a bad one stops
+the tournament before it starts.
 """
 from __future__ import annotations
 
@@ -47,23 +52,62 @@ class Opening:
 
 
 class Openings:
-    """Opening ``k`` for game pair ``k``, cycling through a list (or random)."""
+    """Opening ``k`` for game pair ``k``, cycling through a list (or random);
+    each opening serves ``repeat`` game pairs in a row."""
 
-    def __init__(self, items: list[Opening] | None = None, variant=None, seed: int = 0):
+    def __init__(self, items: list[Opening] | None = None, variant=None, seed: int = 0,
+                 repeat: int = 1):
         self.items = items
         self.variant = variant
         self.seed = seed
+        self.repeat = repeat
 
     @property
     def count(self) -> int | None:
         """How many distinct openings (None: random, unbounded)."""
         return len(self.items) if self.items is not None else None
 
+    @property
+    def pass_pairs(self) -> int:
+        """Game pairs of one pass: each opening ``repeat`` times (1 opening if random)."""
+        return (self.count or 1) * self.repeat
+
     def get(self, k: int) -> Opening:
+        k //= self.repeat
         if self.items is not None:
             return self.items[k % len(self.items)]
         i = random_setup_index(self.variant, random.Random(f'{self.seed}:{k}'))
         return Opening(setup_fen(self.variant, i), (), f'setup {i}')
+
+
+def arrange(openings: Openings, shuffle: bool = False, seed: int = 0, start: int = 1,
+            repeat: int = 1) -> Openings:
+    """The openings in their order of play: shuffled with ``seed`` (the same
+    order for the same seed), from the ``start``-th (1-based) on, each for
+    ``repeat`` game pairs in a row (OpeningError for a start or repeat out of range).
+
+    >>> ops = Openings([Opening(f'fen{k}', (), f'o{k}') for k in range(1, 6)])
+    >>> [o.label for o in arrange(ops, shuffle=True, seed=1).items]
+    ['o2', 'o1', 'o3', 'o5', 'o4']
+    >>> a = arrange(ops, start=4, repeat=2)
+    >>> [a.get(k).label for k in range(7)]
+    ['o4', 'o4', 'o5', 'o5', 'o1', 'o1', 'o2']
+    """
+    if repeat < 1:
+        raise OpeningError(f'--repeat {repeat}: give 1 or more')
+    if openings.items is None:
+        if shuffle or start != 1:
+            raise OpeningError('--shuffle and --opening-start order a list of openings; '
+                               '--openings random draws a new placement for every game pair')
+        return Openings(None, openings.variant, openings.seed, repeat)
+    items = list(openings.items)
+    if not 1 <= start <= len(items):
+        raise OpeningError(f'--opening-start {start}: the openings are numbered 1 to '
+                           f'{len(items)}')
+    if shuffle:
+        random.Random(f'shuffle:{seed}').shuffle(items)
+    items = items[start - 1:] + items[:start - 1]
+    return Openings(items, openings.variant, openings.seed, repeat)
 
 
 BOOKS = 'books'         # the shipped balanced openings: tournament/books/VARIANT.txt
@@ -169,7 +213,9 @@ def read_opening_file(path: str, variant, plies: int | None = None) -> list[Open
     if path.lower().endswith('.pgn'):
         from .pgn import read_pgn
         for i, g in enumerate(read_pgn(text).games, 1):
-            if g.tags.get('Variant', variant.name).lower() not in (variant.name, 'standard'):
+            tag = g.tags.get('Variant', variant.name).lower()
+            if tag != variant.name and not (variant.name == 'chess'
+                                            and tag in ('standard', 'normal')):
                 continue
             fen = g.tags.get('FEN', variant.start)
             moves = g.moves if plies is None else g.moves[:plies]

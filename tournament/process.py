@@ -5,9 +5,18 @@ pairs on a queue, so reads can wait with a deadline and the arbiter can
 charge an engine exactly the time between sending a command and the
 arrival of its answer.  Output that is not UTF-8 is decoded with
 replacement characters; an endless line is cut into pieces; end of output
-is a ``None`` text.  The engine runs in a process group of its own, so
-that :meth:`EngineProcess.kill` also ends anything it started and a
-Ctrl-C in the terminal reaches only the runner.
+is a ``None`` text.
+
+The engine runs in a process group of its own, so that a Ctrl-C in the
+terminal reaches only the runner and :meth:`EngineProcess.kill` ends
+everything it started (a launcher script's engine, a helper process):
+
+* POSIX: a new session (``start_new_session``), ended with ``os.killpg``;
+* Windows (no ``os.killpg``): ``CREATE_NEW_PROCESS_GROUP`` (Ctrl-C stays
+  with the runner); the engine and every process it started, found by
+  their parent links with ``psutil`` (installed with the engine on
+  Windows) before any is ended, are killed.  Tested on Linux with the
+  platform patched, not on Windows.
 """
 from __future__ import annotations
 
@@ -18,7 +27,55 @@ import subprocess
 import threading
 import time
 
+from . import commandline
+
 MAX_LINE = 65536
+CREATE_NEW_PROCESS_GROUP = 0x00000200       # subprocess's constant, which exists on Windows only
+
+
+def spawn_options() -> dict:
+    """Popen's arguments that give the engine a process group of its own."""
+    if commandline.is_windows():
+        return {'creationflags': CREATE_NEW_PROCESS_GROUP}
+    return {'start_new_session': True}
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    """End ``proc`` and everything it started: its process group where there
+    are process groups, else its descendants found by ``psutil``."""
+    killpg = getattr(os, 'killpg', None)
+    if killpg is not None and not commandline.is_windows():
+        try:
+            killpg(proc.pid, signal.SIGKILL)
+            return
+        except OSError:
+            pass
+    else:
+        kill_descendants(proc.pid)
+    try:
+        proc.kill()
+    except OSError:
+        pass
+
+
+def kill_descendants(pid: int) -> None:
+    """Kill process ``pid`` and its descendants, all found before any is killed
+    (a launcher killed first would leave its children orphaned, out of reach)."""
+    try:
+        import psutil
+    except ImportError:         # without psutil only the engine itself is ended
+        return
+    try:
+        parent = psutil.Process(pid)
+        family = parent.children(recursive=True)
+    except psutil.Error:
+        return
+    for p in [parent] + family:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(family, timeout=5)     # the parent is Popen's to wait for
 
 
 class EngineProcessError(OSError):
@@ -30,10 +87,13 @@ class EngineProcess:
         self.argv = argv
         self.label = label
         self.log = log              # callable(text) or None: every line in and out
+        if cwd is not None and not os.path.isdir(cwd):
+            raise EngineProcessError(f'cannot start {" ".join(argv)!r}: dir {cwd!r} is not a '
+                                     f'directory')
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE if log else subprocess.DEVNULL,
-                                         cwd=cwd, bufsize=0, start_new_session=True)
+                                         cwd=cwd, bufsize=0, **spawn_options())
         except OSError as e:
             raise EngineProcessError(f'cannot start {" ".join(argv)!r}: {e.strerror or e}') from None
         self.lines: queue.Queue = queue.Queue()
@@ -130,15 +190,9 @@ class EngineProcess:
             return False
 
     def kill(self) -> None:
-        """End the engine (and its process group) now."""
+        """End the engine (and everything it started) now."""
         if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (OSError, AttributeError):
-                try:
-                    self.proc.kill()
-                except OSError:
-                    pass
+            kill_tree(self.proc)
         try:
             self.proc.wait(5)
         except subprocess.TimeoutExpired:

@@ -143,30 +143,129 @@ def sprt_line(sprt: Sprt, results) -> str:
             f'({sprt.lower:.2f}, {sprt.upper:.2f}), {verdict}')
 
 
+def fmt_duration(seconds: float) -> str:
+    """``45s``, ``3m20s``, ``1h05m``, ``2d03h``.
+
+    >>> [fmt_duration(x) for x in (0.4, 45, 200, 3900, 183600)]
+    ['0s', '45s', '3m20s', '1h05m', '2d03h']
+    """
+    s = int(round(seconds))
+    if s < 60:
+        return f'{s}s'
+    if s < 3600:
+        return f'{s // 60}m{s % 60:02d}s'
+    if s < 86400:
+        return f'{s // 3600}h{s % 3600 // 60:02d}m'
+    return f'{s // 86400}d{s % 86400 // 3600:02d}h'
+
+
+def time_left(elapsed: float, finished: int, remaining: int) -> float | None:
+    """Seconds the ``remaining`` games should take at the pace of the
+    ``finished`` games of this run (``elapsed`` seconds; None before any).
+
+    >>> time_left(120.0, 4, 36)
+    1080.0
+    """
+    if finished <= 0:
+        return None
+    return elapsed / finished * remaining
+
+
+def pairing_progress(t: Standings, i: int, j: int, sprt: Sprt | None = None) -> str:
+    """``A vs B: +3 -1 =2 Elo +120.4 +/- 210.0`` (and the SPRT's LLR and bounds)."""
+    w, l, d = t.between(i, j)
+    e = t.model(i, j)
+    text = (f'{t.names[i]} vs {t.names[j]}: +{w} -{l} ={d} '
+            f'Elo {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}')
+    if sprt:
+        text += f' LLR {sprt.llr(t.sprt_results(i, j)):.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})'
+    return text
+
+
 def progress_line(t: Standings, done: int, total: int, round_no: int, white: str, black: str,
-                  result: str, reason: str, sprt: Sprt | None = None) -> str:
-    """One line per finished game: the game, then the first engine's running score."""
-    two = len(t.names) == 2
-    w, l, d = t.between(0, 1) if two else t.record(0)
-    e = t.model(0, 1 if two else None)
-    who = f'{t.names[0]} vs {t.names[1]}' if two else f'{t.names[0]} vs field'
+                  result: str, reason: str, pairs: list[tuple[int, int]],
+                  sprt: Sprt | None = None, left: float | None = None) -> str:
+    """One line per finished game: the game, every pairing's running score and
+    Elo (with an SPRT: its LLR and bounds), the time the rest should take.
+
+    >>> t = Standings(['A', 'B', 'C'])
+    >>> t.add(0, 1, '1-0', (0, 1, 0)); t.add(2, 0, '1/2-1/2', (0, 2, 0))
+    >>> print(progress_line(t, 2, 12, 2, 'C', 'A', '1/2-1/2', 'Draw by repetition',
+    ...                     [(0, 1), (0, 2), (1, 2)], left=250))
+    [ 2/12] game 2: C - A 1/2-1/2 {Draw by repetition} | A vs B: +1 -0 =0 Elo - +/- -; A vs C: +0 -0 =1 Elo - +/- -; B vs C: +0 -0 =0 Elo - +/- - | 4m10s left
+    """
     width = len(str(total))
     line = (f'[{done:>{width}}/{total}] game {round_no}: {white} - {black} {result} {{{reason}}} | '
-            f'{who}: +{w} -{l} ={d} Elo {fmt_elo(e.diff)} +/- {fmt_margin(e.margin)}')
-    if sprt:
-        line += f' LLR {sprt.llr(t.sprt_results(0, 1)):.2f}'
+            + '; '.join(pairing_progress(t, i, j, sprt if (i, j) == (0, 1) else None)
+                        for i, j in pairs))
+    if left is not None and done < total:
+        line += f' | {fmt_duration(left)} left{" at most (SPRT)" if sprt else ""}'
     return line
+
+
+def ranking(t: Standings) -> list[int]:
+    """Engines by score against the field (best first; ties in the given order)."""
+    def key(i):
+        w, l, d = t.record(i)
+        n = w + l + d
+        return (-((w + d / 2) / n) if n else 1, i)
+    return sorted(range(len(t.names)), key=key)
+
+
+def _points(x: float) -> str:
+    return f'{x:.1f}'
+
+
+def crosstable(t: Standings, pairs: list[tuple[int, int]]) -> str:
+    """Each engine's points against each other one (rows and columns in rank order;
+    ``-`` on the diagonal, blank where the two do not meet).
+
+    >>> t = Standings(['A', 'B', 'C'], paired=False)
+    >>> for w, b, r in ((0, 1, '1-0'), (1, 0, '1/2-1/2'), (2, 0, '0-1'), (1, 2, '1-0')):
+    ...     t.add(w, b, r)
+    >>> print(crosstable(t, [(0, 1), (0, 2), (1, 2)]))
+    Crosstable (points of the row's engine against the column's, of the games played)
+    Rank  Name      1      2      3  Points
+       1  A         -  1.5/2  1.0/1   2.5/3
+       2  B     0.5/2      -  1.0/1   1.5/3
+       3  C     0.0/1  0.0/1      -   0.0/2
+    """
+    order = ranking(t)
+    met = {(i, j) for i, j in pairs} | {(j, i) for i, j in pairs}
+    width = max(4, max(len(n) for n in t.names))
+    cells = {}
+    for i in order:
+        for j in order:
+            if i == j:
+                cells[i, j] = '-'
+            elif (i, j) in met:
+                w, l, d = t.between(i, j)
+                cells[i, j] = f'{_points(w + d / 2)}/{w + l + d}'
+            else:
+                cells[i, j] = ''
+    col = max(5, max(len(c) for c in cells.values()))
+    totals = {}
+    for i in order:
+        w, l, d = t.record(i)
+        totals[i] = f'{_points(w + d / 2)}/{w + l + d}'
+    tot = max(6, max(len(x) for x in totals.values()))
+    out = ["Crosstable (points of the row's engine against the column's, of the games played)",
+           f'{"Rank":>4}  {"Name":<{width}}  '
+           + '  '.join(f'{k:>{col}}' for k in range(1, len(order) + 1)) + f'  {"Points":>{tot}}']
+    for rank, i in enumerate(order, 1):
+        out.append(f'{rank:>4}  {t.names[i]:<{width}}  '
+                   + '  '.join(f'{cells[i, j]:>{col}}' for j in order) + f'  {totals[i]:>{tot}}')
+    return '\n'.join(out)
 
 
 def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = None) -> str:
     """The ranking (score against the field, Elo with 95% margin, draws) and
     every pairing's score, Elo and LOS; the games lost by an illegal move."""
     rows = []
-    for i, name in enumerate(t.names):
+    for i in ranking(t):
         w, l, d = t.record(i)
         n = w + l + d
-        rows.append(((w + d / 2) / n if n else -1, i, name, (w, l, d), t.model(i)))
-    rows.sort(key=lambda r: (-r[0], r[1]))
+        rows.append(((w + d / 2) / n if n else -1, i, t.names[i], (w, l, d), t.model(i)))
     width = max(4, max(len(n) for n in t.names))
     out = [f'{"Rank":>4}  {"Name":<{width}}  {"Elo":>7}  {"+/-":>6}  {"Games":>5}  '
            f'{"Score":>6}  {"Draws":>6}  {"W-L-D":>9}']
@@ -184,4 +283,6 @@ def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = 
             f'{name} {t.lost_by_illegal_move(i)}' for i, name in enumerate(t.names)))
     if sprt and len(t.names) == 2:
         out.append(sprt_line(sprt, t.sprt_results(0, 1)))
+    out.append('')
+    out.append(crosstable(t, pairs))
     return '\n'.join(out)

@@ -1,8 +1,10 @@
 """Continuing a tournament from its PGN file.
 
 Each game's ``Round`` tag is its number in the schedule.  A game of the file
-counts as played when its Round, White, Black, Variant and FEN are those
-the schedule has for that number; any other game means the file belongs to
+counts as played when its Round, White, Black, Variant, FEN and opening
+moves (those marked ``{book}``) are those the schedule has for that
+number (another --opening-start or --shuffle makes another schedule); any
+other game means the file belongs to
 another tournament, and the runner refuses to mix them.  An unfinished last
 game (the run was killed while writing it) is cut off.
 """
@@ -33,10 +35,13 @@ def played_games(path: str, schedule: list[Pairing], names: list[str],
         except ValueError:
             rnd = 0
         p = schedule[rnd - 1] if 1 <= rnd <= len(schedule) else None
-        expected = None if p is None else (names[p.white], names[p.black], variant_name, p.opening.fen)
-        found = (tags.get('White'), tags.get('Black'), tags.get('Variant'), tags.get('FEN'))
+        expected = None if p is None else (names[p.white], names[p.black], variant_name,
+                                           p.opening.fen, p.opening.moves)
+        book = tuple(m for m, c in zip(g.moves, g.comments) if c == 'book')
+        found = (tags.get('White'), tags.get('Black'), tags.get('Variant'), tags.get('FEN'), book)
         if expected != found or g.result not in ('1-0', '0-1', '1/2-1/2'):
             what = (f'game {rnd} should be {expected[0]} - {expected[1]} from {expected[3]}'
+                    f'{" moves " + " ".join(expected[4]) if expected[4] else ""}'
                     if expected else f'there is no game {tags.get("Round", "?")} in this schedule')
             raise ResumeError(
                 f'{path} holds games of another tournament ({tags.get("White")} - '

@@ -12,15 +12,23 @@ plays only chess; one whose list lacks the variant is refused) and
 engine's ``startpos`` is not trusted) and ``go`` with ``wtime``/``btime``/
 ``winc``/``binc``/``movestogo``, or ``movetime``, plus ``depth``/``nodes``.
 Ranks are always counted from 1.
+
+Pondering (``ponder`` in the spec): ``setoption name Ponder value true``
+if the engine declares it; after a ``bestmove X ponder Y`` that the game
+goes on from, ``position ... X Y`` and ``go ponder`` with the clocks as
+they are.  When the opponent plays Y: ``ponderhit``, and the engine's time
+counts from it; otherwise ``stop`` (its move is dropped), the real position
+and ``go``, the time counted from the ``stop``.
 """
 from __future__ import annotations
 
 import re
 
-from cazaux_engine import Position, parse_fen, to_fen
+from cazaux_engine import IllegalMoveError, Position, parse_fen, to_fen
 from cazaux_engine.moves import move_promo
 
 from .client import Client, EngineError, EngineSetupError, Reply, clock_ms
+from .movetext import parse_engine_move
 from .timecontrol import TimeControl
 
 _OPTION = re.compile(r'^option\s+name\s+(.*?)\s+type\s+(\S+)(.*)$')
@@ -38,6 +46,8 @@ class UCIClient(Client):
         super().__init__(*args, **kw)
         self.options: dict = {}     # name -> (type, rest of the line)
         self.thinking = False
+        self.ponder_text = ''       # the move the engine expects, from its last bestmove
+        self.pondering: tuple | None = None     # (moves pondered on, the move expected)
 
     def start(self, variant) -> None:
         self._spawn()
@@ -46,7 +56,10 @@ class UCIClient(Client):
         # the user's options first: one may change the variant list (Fairy-Stockfish's
         # VariantPath); its own reply may list the new variants, else "uci" is asked again
         sent = False
-        for name, value in self.spec.options.items():
+        options = dict(self.spec.options)
+        if 'Ponder' in self.options and 'Ponder' not in options:
+            options['Ponder'] = 'true' if self.spec.ponder else 'false'
+        for name, value in options.items():
             if name == 'UCI_Variant':
                 continue
             if name not in self.options and self.log:
@@ -105,8 +118,10 @@ class UCIClient(Client):
                  colour: int) -> None:
         self.tc = tc
         self.start_fen = start_fen
-        self._base = (-1, start_fen)      # (index of the last promotion, FEN after it)
+        self._base = (-1, None, start_fen)  # (index of the last promotion, it, FEN after it)
         self.thinking = False
+        self.ponder_text = ''
+        self.pondering = None
         self.send('ucinewgame')
         self.ready()
 
@@ -140,15 +155,16 @@ class UCIClient(Client):
         another mid-game FEN: Fairy-Stockfish ignores the FEN's castling field
         for the King's jump."""
         last = max((i for i, m in enumerate(moves) if move_promo(m)), default=-1)
-        if self._base[0] != last:
+        key = (last, moves[last] if last >= 0 else None)    # a pondered promotion may differ
+        if self._base[:2] != key:
             if last < 0:
-                self._base = (-1, self.start_fen)
+                self._base = (-1, None, self.start_fen)
             else:
                 p = parse_fen(pos.rules.variant, self.start_fen)
                 for m in moves[:last + 1]:
                     p.push(m)
-                self._base = (last, to_fen(p))
-        cmd = f'position fen {self._base[1]}'
+                self._base = key + (to_fen(p),)
+        cmd = f'position fen {self._base[2]}'
         rest = moves[last + 1:]
         if rest:
             # the texts need the positions the moves were played in only for their
@@ -156,9 +172,50 @@ class UCIClient(Client):
             cmd += ' moves ' + ' '.join(self.text(pos, m) for m in rest)
         return cmd
 
+    def ponder(self, pos: Position, moves: list[int], clocks: dict) -> None:
+        """``go ponder`` on the move the engine expects (see the module's docstring)."""
+        text, self.ponder_text = self.ponder_text, ''
+        if not self.spec.ponder or not text:
+            return
+        try:
+            expected = parse_engine_move(pos, text, 1)
+        except IllegalMoveError:
+            if self.log:
+                self.log(f'{self.name}: no pondering on {text!r}: not a legal move')
+            return
+        line = moves + [expected]
+        self.send(self.position_command(pos, line))
+        self.send(self.go_command(clocks, -pos.turn).replace('go', 'go ponder', 1))
+        self.pondering = (len(moves), expected)
+        self.thinking = True
+
+    def _ponder_end(self, moves: list[int]) -> tuple[float | None, float | None]:
+        """End the ponder search at the engine's turn: ``ponderhit`` when the
+        expected move came, the search going on (its time returned first); else
+        ``stop``, its move dropped (the stop's time returned second)."""
+        n, expected = self.pondering
+        self.pondering = None
+        if len(moves) == n + 1 and moves[-1] == expected:
+            return self.send('ponderhit'), None
+        stopped = self.send('stop')
+        deadline = stopped + self.timeout
+        while True:
+            _, line = self.read(deadline, 'bestmove after stop')
+            if line.split()[:1] == ['bestmove']:
+                self.thinking = False
+                return None, stopped
+
     def think(self, pos: Position, moves: list[int], clocks: dict, limit: float) -> Reply:
-        self.send(self.position_command(pos, moves))
-        t0 = self.send(self.go_command(clocks, pos.turn))
+        hit = missed = None
+        if self.pondering:
+            hit, missed = self._ponder_end(moves)
+        if hit is None:
+            self.send(self.position_command(pos, moves))
+            t0 = self.send(self.go_command(clocks, pos.turn))
+            if missed is not None:      # a missed ponder: its time counts from the stop
+                t0 = missed
+        else:
+            t0 = hit
         self.thinking = True
         deadline = t0 + limit
         score = mate = depth = None
@@ -170,7 +227,10 @@ class UCIClient(Client):
             if words[0] == 'bestmove':
                 self.thinking = False
                 text = words[1] if len(words) > 1 else ''
-                return Reply('move', text, elapsed=t - t0, score=score, mate=mate, depth=depth)
+                self.ponder_text = words[3] if len(words) > 3 and words[2] == 'ponder' else ''
+                # a bestmove sent while still pondering (before ponderhit) took no time
+                return Reply('move', text, elapsed=max(0.0, t - t0), score=score, mate=mate,
+                             depth=depth)
             if words[0] == 'info':
                 if 'depth' in words:
                     i = words.index('depth')
@@ -185,6 +245,8 @@ class UCIClient(Client):
                             mate, score = int(words[i + 2]), None
 
     def end_game(self, result: str, comment: str) -> None:
+        self.pondering = None
+        self.ponder_text = ''
         if not self.thinking:
             return
         try:

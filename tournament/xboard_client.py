@@ -14,7 +14,10 @@ A game: ``new``, ``variant NAME`` (its ``setup``/``piece`` replies are
 read and ignored: the arbiter's rules are the rules), ``level``/``st``,
 ``sd``, ``nps`` (this engine's own limits), ``post``, ``easy``,
 ``computer``, ``force``, ``setboard FEN``, the opening moves, then
-``ping``/``pong`` to be sure the engine is ready.  The engine's first turn is ``time``/``otim``/``go``; later turns
+``ping``/``pong`` to be sure the engine is ready; ``hard`` instead of
+``easy`` for an engine that ponders (``ponder`` in its spec: it thinks on
+its opponent's time by itself, and its time counts from the opponent's
+move it is sent).  The engine's first turn is ``time``/``otim``/``go``; later turns
 are ``time``/``otim`` and the opponent's ``usermove``, which starts its
 search.  On boards of exactly 10 ranks moves are written with ranks
 0-9, as XBoard does (pemba ``e2e4`` is e3-e5).  An en-passant capture may
@@ -168,7 +171,7 @@ class XBoardClient(Client):
         for line in self.limit_commands(tc):
             self.send(line)
         self.send('post')
-        self.send('easy')
+        self.send('hard' if self.spec.ponder else 'easy')
         self.send('computer')
         self.send('force')
         if self.feature('setboard') == '1':
@@ -317,7 +320,7 @@ class XBoardClient(Client):
             self.send(f'result {result} {{{comment}}}')
             self.send('force')
             self.playing = self.thinking = False
-            if was_thinking:
+            if was_thinking or self.spec.ponder:     # a pondering engine stops with force
                 self.sync()
         except EngineError:
             self.healthy = False

@@ -20,7 +20,8 @@ from tournament.pgn import read_pgn_file
 
 DESCRIPTION = """\
 Tune the evaluation by Texel's method: generate games with "cazaux-engine
-match" (random openings from "tune openings"), extract quiet positions with
+match" (random openings from "tune openings"; "match --cluster" spreads the
+games over the machines of a Dask cluster), extract quiet positions with
 their game results ("tune extract"), fit piece values and evaluation weights
 to them ("tune fit", needs numpy and scipy: the "tune" extra),
 verify the fitted data by games (CAZAUX_ENGINE_TUNED=FILE against

@@ -22,6 +22,11 @@ KIND is one of
 ``resign``    resign
 ``refuse``    XBoard: answer the opponent's N-th move with ``Illegal move``
 ``exit-start`` exit before the handshake (N ignored)
+``kill-parent`` kill the process that started it (a cluster's worker) with
+              SIGKILL, then wait for the end of its input and exit
+
+``--once FILE``: misbehave only if FILE does not exist yet, creating it (one
+engine of many misbehaves, once).
 
 ``--ep2leg`` writes en-passant captures as XBoard two-leg moves (``e5d5,d5d6``);
 ``--san`` writes its moves in SAN (XBoard: and declares ``feature san=1``, so
@@ -33,6 +38,12 @@ an engine that plays only chess until it is given a variant file (UCI:
 shows the longer list, as Fairy-Stockfish does; XBoard: ``option
 VariantFile=FILE``, answered by its features again, as Sjaak II does);
 ``--v1`` makes an XBoard engine without ping and without the usermove prefix.
+``--spawn-child FILE`` starts a child process that sleeps (an engine's
+helper, or the engine behind a launcher) and writes its pid to FILE.
+``--ponder`` (UCI): declares the Ponder option, answers ``bestmove X ponder
+Y`` (Y: the move it would choose for its opponent, so two fakes with one
+seed always guess right), and on ``go ponder`` waits for ``ponderhit``
+(then moves) or ``stop`` (then answers the pondered position).
 With ``--proto xboard`` the engine answers ``uci`` with an error, as an
 XBoard-only engine does.
 """
@@ -77,6 +88,16 @@ class Fake:
         self.own_moves = 0
         self.user_moves = 0
 
+    def first_time(self) -> bool:
+        """With --once FILE: whether FILE was still missing (it is created now)."""
+        if not self.args.once:
+            return True
+        try:
+            with open(self.args.once, 'x'):
+                return True
+        except FileExistsError:
+            return False
+
     def choose(self) -> int:
         legal = legal_moves(self.pos)
         castles = sorted(m for m in legal if castle_side(self.pos, m))
@@ -99,7 +120,14 @@ class Fake:
     def bestmove_text(self) -> tuple[str, str | None]:
         """(what to answer, None) or ('', special) for a misbehaviour."""
         self.own_moves += 1
-        if self.kind and self.own_moves == self.at:
+        if self.kind and self.own_moves == self.at and self.first_time():
+            if self.kind == 'kill-parent':
+                import os
+                import signal
+                os.kill(os.getppid(), signal.SIGKILL)
+                for _ in sys.stdin:
+                    pass
+                sys.exit(0)
             if self.kind == 'crash':
                 sys.stdout.flush()
                 sys.exit(3)
@@ -158,9 +186,12 @@ def run_uci(fake: Fake) -> None:
         out('option name Hash type spin default 1 min 1 max 16')
         if fake.args.variant_file:
             out('option name VariantPath type string default <empty>')
+        if fake.args.ponder:
+            out('option name Ponder type check default false')
         out('uciok')
 
     handshake()
+    pondering = False
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -189,7 +220,11 @@ def run_uci(fake: Fake) -> None:
             for t in words[i + 1:]:
                 fake.play_user_move(t)
             fake.own_moves = len(words[i + 1:]) // 2 if 'moves' in words else 0
-        elif cmd == 'go':
+        elif cmd == 'go' and 'ponder' in words:
+            pondering = True
+            out(f'info depth 1 score cp {fake.args.score} nodes 1 string pondering')
+        elif cmd in ('go', 'ponderhit') or (cmd == 'stop' and pondering):
+            pondering = False
             text, special = fake.bestmove_text()
             if special == 'garbage':
                 out('bestmove \x07zz99??')
@@ -197,7 +232,10 @@ def run_uci(fake: Fake) -> None:
                 out('bestmove 0000')
             else:
                 out(f'info depth 1 score cp {fake.args.score} nodes 1 pv ' + text)
-                out(f'bestmove {text}')
+                guess = ''
+                if fake.args.ponder and legal_moves(fake.pos):
+                    guess = ' ponder ' + move_text(fake.pos, fake.choose())
+                out(f'bestmove {text}{guess}')
         elif cmd == 'quit':
             return
 
@@ -289,8 +327,21 @@ def main() -> None:
     ap.add_argument('--prefer-castle', action='store_true', help='castle whenever it can')
     ap.add_argument('--variant-file', action='store_true',
                     help='only chess until a variant file is given (VariantPath / VariantFile)')
+    ap.add_argument('--once', metavar='FILE',
+                    help='misbehave only if FILE does not exist yet (creating it)')
+    ap.add_argument('--ponder', action='store_true',
+                    help='UCI: bestmove X ponder Y, and go ponder / ponderhit')
+    ap.add_argument('--spawn-child', metavar='FILE',
+                    help='start a sleeping child process and write its pid to FILE')
     args = ap.parse_args()
     args.variants = args.variants.split(',')
+    if args.spawn_child:
+        import subprocess
+        child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])
+        with open(args.spawn_child + '.tmp', 'w') as f:
+            f.write(str(child.pid))
+        import os
+        os.replace(args.spawn_child + '.tmp', args.spawn_child)
     fake = Fake(args)
     if fake.kind == 'exit-start':
         sys.exit(4)

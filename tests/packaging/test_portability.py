@@ -54,22 +54,21 @@ POSIX_STRINGS = ('.venv/bin', '/dev/null')
 PLATFORM_NAMES = {('os', 'name'), ('sys', 'platform')}
 
 # (file, enclosing function or '<module>', what) -> why it is allowed.
-ALLOWED = {
-    # fixed by branch i26 (the runner on Windows: a process group on every
-    # platform, killed as a whole); the lead removes these two entries at merge.
-    ('tournament/process.py', 'EngineProcess.__init__', 'start_new_session='):
-        'fixed by branch i26',
-    ('tournament/process.py', 'EngineProcess.kill', 'os.killpg'):
-        'fixed by branch i26',
-    ('tournament/process.py', 'EngineProcess.kill', 'signal.SIGKILL'):
-        'fixed by branch i26',
-}
+ALLOWED: dict = {}
+
+
+PLATFORM_HELPERS = {'is_windows'}      # tournament/commandline.py: sys.platform == 'win32'
 
 
 def is_platform_test(node: ast.AST) -> bool:
     """Does this expression look at the platform (os.name, sys.platform,
-    platform.system(), hasattr(...))?"""
+    platform.system(), hasattr(...), or the runner's is_windows())?"""
     for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            f = n.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, 'id', None)
+            if name in PLATFORM_HELPERS:
+                return True
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
             if (n.value.id, n.attr) in PLATFORM_NAMES or (n.value.id, n.attr) == ('platform',
                                                                                    'system'):
@@ -244,3 +243,14 @@ def test_every_allowed_entry_still_matches():
 def test_scanner(source, expected):
     assert findings(source) == expected
 
+
+
+def test_the_platform_helpers_look_at_the_platform():
+    # a call of a PLATFORM_HELPERS function counts as a guard: each must be one
+    import inspect
+
+    from tournament import commandline
+    for name in PLATFORM_HELPERS:
+        body = ast.parse(inspect.getsource(getattr(commandline, name))).body[0]
+        assert is_platform_test(ast.Module(body=body.body, type_ignores=[])), name
+        assert "sys.platform == 'win32'" in inspect.getsource(getattr(commandline, name))

@@ -65,7 +65,7 @@ def test_real_engine_every_variant(tmp_path, capsys, variant):
         assert g.result == g.tags['Result'] in ('1-0', '0-1', '1/2-1/2')
         assert int(g.tags['PlyCount']) == len(g.moves) <= 12
         replay(g, v)
-    assert '[2/2] game 2: xboard - uci' in out
+    assert '[2/2] game 2: xboard - uci' in err and 'game 2:' not in out
     assert 'Score of uci vs xboard:' in out and 'LOS:' in out
 
 
@@ -94,8 +94,8 @@ def test_resume_and_extend(tmp_path, capsys):
     args = ['--variant', 'chess', '--engine', fake('uci', '--name A'),
             '--engine', fake('uci', '--name B', '--seed 1'), '--nodes', 1, '--maxmoves', 3,
             '--concurrency', 1, '--pgn', pgn]
-    status, out, _ = run(capsys, *args, '--games', 2)
-    assert status == 0 and '[2/2]' in out
+    status, out, err = run(capsys, *args, '--games', 2)
+    assert status == 0 and '[2/2]' in err
     first = pgn.read_text()
     # an interrupted write of game 3
     with open(pgn, 'a') as f:
@@ -103,14 +103,14 @@ def test_resume_and_extend(tmp_path, capsys):
     status, out, err = run(capsys, *args, '--games', 4)
     assert status == 0
     assert 'removed an unfinished game' in err
-    assert '2 already in' in out and '[3/4] game 3' in out and '[4/4] game 4' in out
-    assert 'game 1:' not in out
+    assert '2 already in' in out and '[3/4] game 3' in err and '[4/4] game 4' in err
+    assert 'game 1:' not in err
     text = pgn.read_text()
     assert text.startswith(first)
     assert [g.tags['Round'] for g in read_pgn_file(str(pgn)).games] == ['1', '2', '3', '4']
     # everything played: nothing more to do, the table is printed again
-    status, out, _ = run(capsys, *args, '--games', 4)
-    assert status == 0 and '[' not in out.split('\n')[1] and 'A vs B: 0 - 0 - 4' in out
+    status, out, err = run(capsys, *args, '--games', 4)
+    assert status == 0 and err == '' and 'A vs B: 0 - 0 - 4' in out
     # other engines, same file: refused
     status, _, err = run(capsys, *args[:2], '--engine', fake('uci', '--name C'), *args[4:],
                          '--games', 4)
@@ -221,7 +221,9 @@ def test_help_explains_every_option(capsys):
     for word in ('--variant', '--engine', '--games', '--tc', '--st', '--nodes', '--depth',
                  '--pgn', '--openings', '--concurrency', '--sprt', '--gauntlet', '--margin',
                  '--timeout', '--maxmoves', 'uci:CMD', 'option.NAME=VALUE', 'resume',
-                 'Termination', 'LOS', 'examples:'):
+                 'Termination', 'LOS', 'examples:', '--cluster', '--shuffle', '--opening-start',
+                 '--repeat', '--quiet', 'ponderhit', 'crosstable', 'FILE.standings.txt',
+                 'dask worker', 'unknown or misspelt field'):
         assert word in text, word
 
 

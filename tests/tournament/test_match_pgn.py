@@ -76,7 +76,7 @@ def test_unfinished_last_game_is_reported():
 
 
 def test_resume_finds_played_games_and_cuts_unfinished(tmp_path):
-    ops = Openings([Opening(ZS.start)])
+    ops = Openings([Opening(ZS.start, ('e3e5',))])     # game() marks the first move book
     schedule = make_schedule(2, 4, ops)
     path = tmp_path / 'r.pgn'
     append_game(str(path), format_game(game(1, 'A', 'B', '1-0')))
@@ -91,8 +91,14 @@ def test_resume_finds_played_games_and_cuts_unfinished(tmp_path):
 
 
 def test_resume_refuses_another_tournament(tmp_path):
-    schedule = make_schedule(2, 4, Openings([Opening(ZS.start)]))
+    schedule = make_schedule(2, 4, Openings([Opening(ZS.start, ('e3e5',))]))
     path = tmp_path / 'r.pgn'
+    append_game(str(path), format_game(game(1, 'A', 'B', '1-0', moves=('e3e4', 'e10e8'))))
+    with pytest.raises(ResumeError) as e:      # another opening (another --opening-start...)
+        played_games(str(path), schedule, ['A', 'B'], 'zanzibar-s')
+    assert str(e.value).endswith(f'game 1 should be A - B from {ZS.start} moves e3e5); give '
+                                 'another --pgn file')
+    path.write_text('')
     append_game(str(path), format_game(game(1, 'A', 'C', '1-0')))
     with pytest.raises(ResumeError, match='another tournament'):
         played_games(str(path), schedule, ['A', 'B'], 'zanzibar-s')
