@@ -43,6 +43,8 @@ metamachy.json).
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
 (search/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
+CAZAUX_ENGINE_PARAMS="NAME=VALUE,..." replaces numbers of search/params.py
+(experiments; see docs/strength.md).
 CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
 the compiled one is installed (same moves and node counts, slower); the
 standalone binary has only the compiled core.  Without a compiled core the
@@ -78,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ('-V', '--version'):
         print(engine_name())
         return 0
+    from search import params
+    params.override_from_environment()      # first: no search module has copied a number yet
     from search import tuned
     if tuned.error():
         print(f'error: tuned data: {tuned.error()}', file=sys.stderr)

@@ -2,11 +2,25 @@
 
 Imports only ``cazaux_engine``; the protocol layer drives it through
 :class:`Searcher` (blocking) or :class:`SearchThread` (background).
+
+Importing the package loads none of its modules: the names below are
+imported on first use, so that the command line can change the numbers of
+:mod:`search.params` (``CAZAUX_ENGINE_PARAMS``) before a module copies one.
 """
 import cazaux_engine  # noqa: F401  (first: it decides compiled or interpreted modules)
 
-from .searcher import Searcher
-from .thread import SearchThread
-from .types import Limits, SearchInfo, SearchResult
-
 __all__ = ['Limits', 'SearchInfo', 'SearchResult', 'SearchThread', 'Searcher']
+
+
+def __getattr__(name: str):
+    """``search.Searcher`` and the others of ``__all__``, imported when first asked for."""
+    if name in ('Limits', 'SearchInfo', 'SearchResult'):
+        from . import types as module
+    elif name == 'Searcher':
+        from . import searcher as module
+    elif name == 'SearchThread':
+        from . import thread as module
+    else:
+        raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+    value = globals()[name] = getattr(module, name)
+    return value
