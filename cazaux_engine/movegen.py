@@ -13,7 +13,7 @@ is the Python interface: a list of the legal moves.
 Legality is decided without playing every move (see :func:`gen_legal`):
 the lines through the own King are walked once per call
 (:func:`scan_king_lines`, line by line, with the position's ray walk
-:meth:`Position.first_piece`) to find checks, pinned pieces (``suspects``:
+:func:`cazaux_engine.layout.first_occupied`) to find checks, pinned pieces (``suspects``:
 a slider's pin, a Cannon/Crocodile/Sorceress line with two screens whose
 removal would leave one, an Eagle/Rhinoceros path through the piece) and
 squares where a new piece would become the only screen of an enemy hopper
@@ -35,7 +35,7 @@ if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (
         castle_bit, castle_count, castle_empty, castle_empty_count, castle_first, castle_king,
         castle_king_to, castle_move, castle_next, castle_passed, castle_passed_count,
-        castle_rook, castle_rook_to, colour_rights, comp_kind, comp_next, comp_payload, ep_count,
+        castle_rook, castle_rook_to, colour_rights, first_occupied, comp_kind, comp_next, comp_payload, ep_count,
         ep_move, ep_record, ep_source, first_component, gen_at, gen_count, gen_record, is_ep_capturer,
         is_last_rank, jump_cond1, jump_cond2, jump_count, jump_record, jump_straight,
         jump_target, king_record, king_step, king_step_count, leap_count, leap_mask, leap_record,
@@ -52,7 +52,7 @@ else:
     from .layout import (castle_bit, castle_count, castle_empty, castle_empty_count,
                          castle_first, castle_king, castle_king_to, castle_move, castle_next,
                          castle_passed, castle_passed_count, castle_rook, castle_rook_to,
-                         colour_rights, comp_kind, comp_next, comp_payload, ep_count, ep_move, ep_record,
+                         colour_rights, comp_kind, first_occupied, comp_next, comp_payload, ep_count, ep_move, ep_record,
                          ep_source, first_component, gen_at, gen_count, gen_record,
                          is_ep_capturer, is_last_rank, jump_cond1, jump_cond2, jump_count,
                          jump_record, jump_straight, jump_target, king_record, king_step, king_step_count,
@@ -241,7 +241,7 @@ def after_enemy_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, q
         for kk in range(j):
             g.forb_mark[ray_square(pos.rules, r, kk)] = st
         g.any_forbidden = True
-    jj = pos.first_piece(r, j + 1)
+    jj = first_occupied(pos.rules, pos.board, r, j + 1)
     if jj == length:
         return
     q2 = pos.board[ray_square(pos.rules, r, jj)]
@@ -250,7 +250,7 @@ def after_enemy_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, q
         mark_evasions(g, pos, r, jj + 1, -1, ray_square(pos.rules, r, j))
         return
     if q2 * us > 0:
-        kk = pos.first_piece(r, jj + 1)
+        kk = first_occupied(pos.rules, pos.board, r, jj + 1)
         if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
             g.sus_mark[ray_square(pos.rules, r, jj)] = st
             g.any_suspect = True
@@ -267,7 +267,7 @@ def after_own_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, us:
     hoppers: cython.int = ray_hoppers(pos.rules, r)
     wings: cython.int = ray_wings(pos.rules, r)
     own: cython.int = ray_square(pos.rules, r, j)
-    jj: cython.int = pos.first_piece(r, j + 1)
+    jj: cython.int = first_occupied(pos.rules, pos.board, r, j + 1)
     w: cython.int
     i: cython.int
     kk: cython.int
@@ -294,7 +294,7 @@ def after_own_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, us:
             g.scr_mark[own] = st
             g.any_screen = True
             return
-        kk = pos.first_piece(r, jj + 1)
+        kk = first_occupied(pos.rules, pos.board, r, jj + 1)
         if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
             g.sus_mark[own] = st
             g.any_suspect = True

@@ -36,7 +36,6 @@ cdef class Position:
     cdef void make_null(self) noexcept nogil
     cdef void unmake_null(self) noexcept nogil
     cdef inline bint is_of(self, int sq, int mask, int colour) noexcept nogil
-    cdef int first_piece(self, int r, int j) noexcept nogil
     cdef inline int attackers(self, int sq, int by, int* out, int limit) noexcept nogil
     cpdef bint attacked(self, int sq, int by) noexcept nogil
     cpdef bint in_check(self) noexcept nogil

@@ -12,7 +12,8 @@ lives here: the move lists and the incremental evaluation are the search's
 (:mod:`cazaux_engine.movegen`, :mod:`search.eval`); a move's effect on the
 board is recorded for them in :attr:`Position.changes`.
 
-The attack test (:meth:`Position.attackers`) reads the reverse tables of
+The attack test (:meth:`Position.attackers`, its walks along a line by
+:func:`cazaux_engine.layout.first_occupied`, as move generation's) reads the reverse tables of
 the compiled rules (:mod:`cazaux_engine.compiler`) through the accessors of
 :mod:`cazaux_engine.layout`: who can capture on a square by leaping from a
 square, by sliding or hopping along a line, or (Eagle, Rhinoceros) by
@@ -36,6 +37,7 @@ if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (castle_count, castle_first, castle_king,
                                                       castle_king_to, castle_next, castle_rook, castle_rook_to,
                                                       colour_rights, ep_count, ep_move, ep_record, ep_source,
+                                                      first_occupied,
                                                       is_ep_capturer, leap_count, leap_mask,
                                                       leap_record, leap_source, ray_count,
                                                       ray_hoppers, ray_length, ray_next,
@@ -51,6 +53,7 @@ else:
     from .layout import (castle_count, castle_first, castle_king, castle_king_to, castle_next,
                          castle_rook,
                          castle_rook_to, colour_rights, ep_count, ep_move, ep_record, ep_source,
+                         first_occupied,
                          is_ep_capturer, leap_count, leap_mask, leap_record, leap_source,
                          ray_count, ray_hoppers, ray_length, ray_next, ray_record, ray_sliders,
                          ray_square, ray_wings, rays_first, resets_clock, rights_kept, wing_count,
@@ -474,14 +477,6 @@ class Position:
         """Is the piece on ``sq`` of ``colour`` and of a type in ``mask``?"""
         x: cython.int = self.board[sq] * colour
         return x > 0 and (mask >> x) & 1
-
-    def first_piece(self, r: cython.int, j: cython.int) -> cython.int:
-        """Index of the first occupied square of the ray at ``r`` from index
-        ``j`` on (its length if none): the step of every walk along a line."""
-        length: cython.int = ray_length(self.rules, r)
-        while j < length and not self.board[ray_square(self.rules, r, j)]:
-            j += 1
-        return j
 
     def attackers(self, sq: cython.int, by: cython.int, out: cython.p_int,
                   limit: cython.int) -> cython.int:
