@@ -8,9 +8,10 @@ into extension modules, which Python imports instead of the ``.py`` files.
 ``python setup.py build_ext --inplace`` builds them beside the sources (what
 packaging/build.py does before PyInstaller).
 
-The compiled core is optional: where it cannot be built (no C compiler, no
-Python headers, no Cython) the install still succeeds with the interpreted
-modules, and says why in one block of text.  The generated C files go to
+Where the compiled core cannot be built (no C compiler, no Python headers,
+no Cython) the install still succeeds, with no extension at all, and says
+why in one block of text; the ``cazaux-engine`` command then starts only
+when ``CAZAUX_ENGINE_PURE=1`` asks for the interpreted core.  The generated C files go to
 build/cython/, never into the source tree.
 """
 from __future__ import annotations
@@ -78,8 +79,9 @@ class BuildCore(build_ext):
             return
         self.extensions = []        # nothing to copy, install or link
         say(f'cazaux-engine: the compiled core was NOT built: {why}.\n'
-            f'The engine is installed interpreted: it plays the same moves, several times '
-            f'slower,\nand says so on stderr when it starts.\n{hint}')
+            f'The package is installed without it: the engine command starts only with\n'
+            f'CAZAUX_ENGINE_PURE=1, interpreted (the same moves, about a hundred times '
+            f'slower).\n{hint}')
 
     def compile_all(self) -> str | None:
         """Compile every extension; why not all of them, or None."""

@@ -7,8 +7,22 @@ Python then imports the extension instead of the ``.py`` file.  Both are the
 same program: ``cazaux-engine bench`` and ``perft`` give the same numbers
 either way, and the tests check it.
 
-``CAZAUX_ENGINE_PURE=1`` in the environment runs the ``.py`` files even where
-the extensions exist (to compare, or to debug with Python tools).
+The compiled core is never left for the interpreted one in silence (that
+costs a factor of about a hundred):
+
+* an extension older than its source (an edit, a checkout), or some hot
+  modules compiled and others not, is an error when the package is
+  imported (:class:`CompiledCoreError`, its message one line with the
+  remedy: rebuild, or ask for the interpreted core);
+* with no compiled core at all (installed where no C compiler ran), the
+  package imports and runs interpreted, but the ``cazaux-engine`` command
+  refuses to start (:func:`refusal`), ``--version`` and ``--help`` aside;
+* ``CAZAUX_ENGINE_PURE=1`` in the environment runs the ``.py`` files on
+  purpose, even where the extensions exist (to compare, or to debug with
+  Python tools), whatever state they are in.
+
+A frozen binary carries its extensions and no sources: it is never out of
+date.
 
 >>> from cazaux_engine import core_kind
 >>> core_kind() in ('compiled', 'interpreted')
@@ -16,7 +30,10 @@ True
 
 This file is also read by ``setup.py`` and the PyInstaller spec before the
 package can be imported, so it imports nothing but the standard library and
-nothing of the package.
+nothing of the package.  Run as a script (``python
+cazaux_engine/compiled.py``, what ``packaging/venv.sh`` and
+``packaging/build.py`` do) it prints what is wrong with the compiled core
+built here, or ``compiled``, without importing the package.
 """
 from __future__ import annotations
 
@@ -74,6 +91,15 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_ENV, '').strip() not in ('', '0')
 
 
+REBUILD = 'python setup.py build_ext --inplace'
+WANT_PURE = f'or set {PURE_ENV}=1 to run the interpreted core'
+
+
+class CompiledCoreError(ImportError):
+    """The compiled core is out of date or incomplete (the message: one line,
+    with the remedy)."""
+
+
 def _extension_beside(source: str) -> str | None:
     """The compiled module for this Python beside ``source`` (a .py path), if any."""
     stem = source[:-len('.py')]
@@ -84,74 +110,102 @@ def _extension_beside(source: str) -> str | None:
 
 
 def _stale(extension: str, source: str) -> bool:
-    """True when ``source`` was changed after ``extension`` was built from it.
-
-    A checkout or an edit of a hot module makes its extension out of date
-    until the next build; running the old compiled code then would test a
-    program that is not the source.  Frozen binaries carry no such history.
-    (Two seconds of slack: installers write both files at about one time.)
-    """
-    if getattr(sys, 'frozen', False):
-        return False
+    """True when ``source`` (or the ``.pxd`` beside it) was changed after
+    ``extension`` was built from it.  (Two seconds of slack: installers
+    write both files at about one time.)"""
     try:
-        return os.path.getmtime(source) > os.path.getmtime(extension) + 2.0
+        built = os.path.getmtime(extension) + 2.0
+        header = source[:-len('.py')] + '.pxd'
+        return os.path.getmtime(source) > built or (
+            os.path.isfile(header) and os.path.getmtime(header) > built)
     except OSError:
         return False
 
 
-_stale_seen: list[str] = []
-_usable: list[bool] = []
+def _survey() -> tuple[list[str], list[str]]:
+    """(out of date, not compiled): the hot modules of each kind here."""
+    stale, missing = [], []
+    if getattr(sys, 'frozen', False):
+        return stale, missing
+    for name in HOT_MODULES:
+        source = os.path.join(ROOT, name.replace('.', '/') + '.py')
+        extension = _extension_beside(source)
+        if extension is None:
+            missing.append(name)
+        elif _stale(extension, source):
+            stale.append(name)
+    return stale, missing
 
 
-def core_usable() -> bool:
-    """True when every hot module has an up-to-date extension.
+def _are(names: list[str]) -> str:
+    return f'{", ".join(names)} {"is" if len(names) == 1 else "are"}'
 
-    The compiled modules call each other in C (``cimport``), so the core runs
-    compiled as a whole or interpreted as a whole: one missing or stale
-    extension makes all of them load from source.
-    """
-    if not _usable:
-        ok = True
-        if not getattr(sys, 'frozen', False):
-            for name in HOT_MODULES:
-                source = os.path.join(ROOT, name.replace('.', '/') + '.py')
-                extension = _extension_beside(source)
-                if extension is None:
-                    ok = False
-                elif _stale(extension, source):
-                    _stale_seen.append(name)
-                    ok = False
-        _usable.append(ok)
-    return _usable[0]
+
+def core_problem() -> str | None:
+    """Why the compiled core built here cannot be used (an error at import):
+    an extension out of date, or some hot modules compiled and some not;
+    None when it is complete, or not built at all."""
+    stale, missing = _survey()
+    remedy = f'rebuild with "{REBUILD}" (or pip install -e .), {WANT_PURE}'
+    if stale:
+        its = 'its source' if len(stale) == 1 else 'their sources'
+        return f'the compiled {_are(stale)} older than {its}: {remedy}'
+    if missing and len(missing) < len(HOT_MODULES):
+        return f'{_are(missing)} not compiled but the other hot modules are: {remedy}'
+    return None
+
+
+def build_problem() -> str | None:
+    """What is wrong with the compiled core built here, in one line; None
+    when every hot module is compiled and up to date."""
+    if core_problem():
+        return core_problem()
+    if _survey()[1]:
+        return ('the compiled core is not built for this Python, and the interpreted one is '
+                'about a hundred times slower: build it with a C compiler (pip install -e . ; '
+                f'see the README), {WANT_PURE}')
+    return None
+
+
+def refusal() -> str | None:
+    """Why the ``cazaux-engine`` command must not start: the compiled core
+    is not built and ``CAZAUX_ENGINE_PURE`` does not ask for the interpreted
+    one.  None otherwise."""
+    if pure_forced() or getattr(sys, 'frozen', False):
+        return None
+    return build_problem()
 
 
 class SourceFirstFinder(importlib.abc.MetaPathFinder):
-    """Load modules of the three packages from their ``.py`` source when the
-    interpreted core is wanted (``CAZAUX_ENGINE_PURE``), and the hot modules
-    when the compiled core is not usable as a whole (:func:`core_usable`);
-    otherwise leave the import to Python, which prefers the extension.
+    """Load modules of the packages from their ``.py`` source when the
+    interpreted core is wanted (``CAZAUX_ENGINE_PURE``); otherwise leave the
+    import to Python, which prefers the extension.
     """
 
     def find_spec(self, fullname, path=None, target=None):
-        if path is None or fullname.partition('.')[0] not in PACKAGES:
+        if path is None or not pure_forced() or fullname.partition('.')[0] not in PACKAGES:
             return None
         leaf = fullname.rpartition('.')[2]
         for folder in path:
             source = os.path.join(folder, leaf + '.py')
             if os.path.isfile(source):
-                if pure_forced() or (fullname in HOT_MODULES and not core_usable()):
-                    return importlib.util.spec_from_file_location(fullname, source)
-                return None
+                return importlib.util.spec_from_file_location(fullname, source)
             init = os.path.join(folder, leaf, '__init__.py')
-            if os.path.isfile(init) and pure_forced():
+            if os.path.isfile(init):
                 return importlib.util.spec_from_file_location(
                     fullname, init, submodule_search_locations=[os.path.dirname(init)])
         return None
 
 
 def install() -> None:
-    """Put the finder first on ``sys.meta_path`` (once); the packages call this
-    before they import anything else."""
+    """Check the compiled core (:class:`CompiledCoreError` when it is out of
+    date or incomplete, unless ``CAZAUX_ENGINE_PURE`` asks for the
+    interpreted one) and put the finder first on ``sys.meta_path`` (once);
+    the packages call this before they import anything else."""
+    if not pure_forced():
+        problem = core_problem()
+        if problem:
+            raise CompiledCoreError(problem)
     if not any(isinstance(f, SourceFirstFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceFirstFinder())
 
@@ -199,33 +253,14 @@ def core_label() -> str:
 
 def why_interpreted() -> str | None:
     """Why the core is interpreted (one phrase), or None when it is compiled."""
-    missing = interpreted_modules()
-    if not missing:
+    if not interpreted_modules():
         return None
     if pure_forced():
         return f'{PURE_ENV}={os.environ[PURE_ENV]} is set'
-    stale = [m for m in missing if m in _stale_seen]
-    if stale:
-        return (f'the compiled {", ".join(stale)} is older than its source: rebuild it '
-                f'(pip install -e . or python setup.py build_ext --inplace)')
-    absent = [name for name in HOT_MODULES
-              if _extension_beside(os.path.join(ROOT, name.replace('.', '/') + '.py')) is None]
-    what = ('the compiled core is not built' if len(absent) in (0, len(HOT_MODULES))
-            else f'{", ".join(absent)} {"is" if len(absent) == 1 else "are"} not compiled')
-    return f'{what} for this Python (build with a C compiler: pip install -e . ; see the README)'
+    return build_problem() or f'{_are(interpreted_modules())} not loaded compiled'
 
 
-_notice_given = False
-
-
-def notice_if_interpreted(stream=None) -> None:
-    """Say once per process, on stderr, that the core runs interpreted (slowly),
-    unless ``CAZAUX_ENGINE_PURE`` asked for exactly that."""
-    global _notice_given
-    if _notice_given or pure_forced():
-        return
-    _notice_given = True
-    why = why_interpreted()
-    if why:
-        print(f'cazaux-engine: running the interpreted core, several times slower: {why}',
-              file=stream or sys.stderr, flush=True)
+if __name__ == '__main__':
+    problem = build_problem()
+    print(problem or 'compiled')
+    sys.exit(1 if problem else 0)

@@ -102,6 +102,12 @@ cdef inline int ray_wings(Rules R, int r) noexcept nogil:
 cdef inline int ray_next(Rules R, int r) noexcept nogil:
     return r + 4 + R.att_ray_data[r]
 
+cdef inline int first_occupied(Rules R, const int[::1] board, int r, int j) noexcept nogil:
+    cdef int length = R.att_ray_data[r]
+    while j < length and not board[R.att_ray_data[r + 1 + j]]:
+        j += 1
+    return j
+
 cdef inline int wing_count(Rules R, int w) noexcept nogil:
     return R.wing_data[w]
 

@@ -184,6 +184,16 @@ def ray_next(R, r) -> int:
     return r + 4 + R.att_ray_data[r]
 
 
+def first_occupied(R, board, r, j) -> int:
+    """Index of the first square of the ray at r, from index j on, that
+    holds a piece on ``board`` (the ray's length if none): the step of every
+    walk along a line (the attack test, the King's lines of move generation)."""
+    length = R.att_ray_data[r]
+    while j < length and not board[R.att_ray_data[r + 1 + j]]:
+        j += 1
+    return j
+
+
 def wing_count(R, w) -> int:
     """Number of (square, mask) entries of the wing record at w."""
     return R.wing_data[w]

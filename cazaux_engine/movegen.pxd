@@ -17,6 +17,12 @@ cdef class MoveGen:
 
 cdef int next_stamp(MoveGen g) noexcept nogil
 cdef void scan_king_lines(MoveGen g, Position pos, int ksq, int us) noexcept nogil
+cdef inline int fresh_stamp(MoveGen g, Position pos) noexcept nogil
+cdef inline void scan_line(MoveGen g, Position pos, int r, int us, int st) noexcept nogil
+cdef inline void after_enemy_piece(MoveGen g, Position pos, int r, int j, int q, int us,
+                                   int st) noexcept nogil
+cdef inline void after_own_piece(MoveGen g, Position pos, int r, int j, int us, int st) noexcept nogil
+cdef inline void scan_leapers(MoveGen g, Position pos, int ksq, int them) noexcept nogil
 cdef inline bint holds(Position pos, int sq, int mask, int colour) noexcept nogil
 cdef inline void add_checker(MoveGen g, int sq) noexcept nogil
 cdef void mark_evasions(MoveGen g, Position pos, int r, int length, int extra, int skip) noexcept nogil

@@ -12,8 +12,8 @@ is the Python interface: a list of the legal moves.
 
 Legality is decided without playing every move (see :func:`gen_legal`):
 the lines through the own King are walked once per call
-(:func:`scan_king_lines`, with the position's ray walk
-:meth:`Position.first_piece`) to find checks, pinned pieces (``suspects``:
+(:func:`scan_king_lines`, line by line, with the position's ray walk
+:func:`cazaux_engine.layout.first_occupied`) to find checks, pinned pieces (``suspects``:
 a slider's pin, a Cannon/Crocodile/Sorceress line with two screens whose
 removal would leave one, an Eagle/Rhinoceros path through the piece) and
 squares where a new piece would become the only screen of an enemy hopper
@@ -35,7 +35,7 @@ if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (
         castle_bit, castle_count, castle_empty, castle_empty_count, castle_first, castle_king,
         castle_king_to, castle_move, castle_next, castle_passed, castle_passed_count,
-        castle_rook, castle_rook_to, colour_rights, comp_kind, comp_next, comp_payload, ep_count,
+        castle_rook, castle_rook_to, colour_rights, first_occupied, comp_kind, comp_next, comp_payload, ep_count,
         ep_move, ep_record, ep_source, first_component, gen_at, gen_count, gen_record, is_ep_capturer,
         is_last_rank, jump_cond1, jump_cond2, jump_count, jump_record, jump_straight,
         jump_target, king_record, king_step, king_step_count, leap_count, leap_mask, leap_record,
@@ -52,7 +52,7 @@ else:
     from .layout import (castle_bit, castle_count, castle_empty, castle_empty_count,
                          castle_first, castle_king, castle_king_to, castle_move, castle_next,
                          castle_passed, castle_passed_count, castle_rook, castle_rook_to,
-                         colour_rights, comp_kind, comp_next, comp_payload, ep_count, ep_move, ep_record,
+                         colour_rights, comp_kind, first_occupied, comp_next, comp_payload, ep_count, ep_move, ep_record,
                          ep_source, first_component, gen_at, gen_count, gen_record,
                          is_ep_capturer, is_last_rank, jump_cond1, jump_cond2, jump_count,
                          jump_record, jump_straight, jump_target, king_record, king_step, king_step_count,
@@ -155,126 +155,157 @@ def scan_king_lines(g: MoveGen, pos: Position, ksq: cython.int, us: cython.int) 
     expose the King), ``forbidden`` (empty squares where an own piece
     would become a hopper's only screen) and ``screens`` (own pieces that
     are the screen of a checking hopper); the last three are marked with
-    ``set_stamp``.
-
-    Per line, three steps (one function, for speed): 1, walk to the first
-    piece, noting the Eagles and Rhinoceroses that step in on the way
-    (checks); 2, an enemy piece first is a slider's check, or a hopper's
-    screen square; 3, an own piece first may be pinned (by a slider behind
-    it, a hopper two pieces away, or an Eagle's path through it) or a
-    checking hopper's screen.  Then the leapers.
+    ``set_stamp``.  Each line in turn (:func:`scan_line`), then the
+    leapers (:func:`scan_leapers`).
     """
-    them: cython.int = -us
-    st: cython.int = next_stamp(g)
     rec: cython.int
     r: cython.int
     nxt: cython.int
     k: cython.int
-    length: cython.int
-    sliders: cython.int
-    hoppers: cython.int
-    wings: cython.int
-    w: cython.int
-    j: cython.int
-    jj: cython.int
-    kk: cython.int
-    i: cython.int
-    q: cython.int
-    q2: cython.int
-    own: cython.int
-    if st >= 0x3FFF0000:                  # start the marks afresh
-        for j in range(pos.rules.size):
-            g.ev_mark[j] = g.sus_mark[j] = g.forb_mark[j] = g.scr_mark[j] = 0
-        g.stamp = 0
-        st = next_stamp(g)
+    st: cython.int = fresh_stamp(g, pos)
     g.set_stamp = st
     g.n_checkers = 0
     g.any_suspect = g.any_forbidden = g.any_screen = False
-    rec = ray_record(pos.rules, them, ksq)
+    rec = ray_record(pos.rules, -us, ksq)
     nxt = rays_first(pos.rules, rec)
     for k in range(ray_count(pos.rules, rec)):
         r = nxt
         nxt = ray_next(pos.rules, r)
-        length = ray_length(pos.rules, r)
-        sliders = ray_sliders(pos.rules, r)
-        hoppers = ray_hoppers(pos.rules, r)
-        wings = ray_wings(pos.rules, r)
+        scan_line(g, pos, r, us, st)
+    scan_leapers(g, pos, ksq, -us)
+
+
+def fresh_stamp(g: MoveGen, pos: Position) -> cython.int:
+    """A mark value not yet used (the marks start afresh when they run out)."""
+    j: cython.int
+    st: cython.int = next_stamp(g)
+    if st >= 0x3FFF0000:
+        for j in range(pos.rules.size):
+            g.ev_mark[j] = g.sus_mark[j] = g.forb_mark[j] = g.scr_mark[j] = 0
+        g.stamp = 0
+        st = next_stamp(g)
+    return st
+
+
+def scan_line(g: MoveGen, pos: Position, r: cython.int, us: cython.int,
+              st: cython.int) -> cython.void:
+    """One line of the King of ``us`` (the ray at ``r``), in three steps:
+    1, walk to the first piece, noting the Eagles and Rhinoceroses that
+    step in on the way (checks); 2, an enemy piece first
+    (:func:`after_enemy_piece`); 3, an own piece first
+    (:func:`after_own_piece`)."""
+    them: cython.int = -us
+    length: cython.int = ray_length(pos.rules, r)
+    w: cython.int = ray_wings(pos.rules, r)
+    j: cython.int = 0
+    q: cython.int = 0
+    i: cython.int
+    while j < length:
+        q = pos.board[ray_square(pos.rules, r, j)]
+        if q:
+            break
+        if w:
+            for i in range(wing_count(pos.rules, w)):
+                if holds(pos, wing_square(pos.rules, w, i), wing_mask(pos.rules, w, i), them):
+                    add_checker(g, wing_square(pos.rules, w, i))
+                    mark_evasions(g, pos, r, j + 1, wing_square(pos.rules, w, i), -1)
+            w = wing_next(pos.rules, w)
+        j += 1
+    if j == length:
+        return
+    if q * us < 0:
+        after_enemy_piece(g, pos, r, j, q, us, st)
+    else:
+        after_own_piece(g, pos, r, j, us, st)
+
+
+def after_enemy_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, q: cython.int,
+                      us: cython.int, st: cython.int) -> cython.void:
+    """The first piece on the line, ``q`` at index ``j``, is an enemy: a
+    slider's check, or a hopper's screen (a hopper behind it checks; an own
+    piece behind it is pinned by a hopper further on; the empty squares
+    before it are forbidden to a hopper's other screen)."""
+    them: cython.int = -us
+    length: cython.int = ray_length(pos.rules, r)
+    hoppers: cython.int = ray_hoppers(pos.rules, r)
+    jj: cython.int
+    kk: cython.int
+    q2: cython.int
+    if (ray_sliders(pos.rules, r) >> (q * them)) & 1:
+        add_checker(g, ray_square(pos.rules, r, j))
+        mark_evasions(g, pos, r, j + 1, -1, -1)
+        return
+    if not hoppers:
+        return
+    if (hoppers >> (q * them)) & 1 and j:
+        for kk in range(j):
+            g.forb_mark[ray_square(pos.rules, r, kk)] = st
+        g.any_forbidden = True
+    jj = first_occupied(pos.rules, pos.board, r, j + 1)
+    if jj == length:
+        return
+    q2 = pos.board[ray_square(pos.rules, r, jj)]
+    if q2 * them > 0 and (hoppers >> (q2 * them)) & 1:
+        add_checker(g, ray_square(pos.rules, r, jj))
+        mark_evasions(g, pos, r, jj + 1, -1, ray_square(pos.rules, r, j))
+        return
+    if q2 * us > 0:
+        kk = first_occupied(pos.rules, pos.board, r, jj + 1)
+        if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
+            g.sus_mark[ray_square(pos.rules, r, jj)] = st
+            g.any_suspect = True
+
+
+def after_own_piece(g: MoveGen, pos: Position, r: cython.int, j: cython.int, us: cython.int,
+                    st: cython.int) -> cython.void:
+    """The first piece on the line, at index ``j``, is our own: it may be
+    pinned (by a slider behind it, a hopper two pieces away, or an Eagle's
+    path through it) or be a checking hopper's screen."""
+    them: cython.int = -us
+    length: cython.int = ray_length(pos.rules, r)
+    sliders: cython.int = ray_sliders(pos.rules, r)
+    hoppers: cython.int = ray_hoppers(pos.rules, r)
+    wings: cython.int = ray_wings(pos.rules, r)
+    own: cython.int = ray_square(pos.rules, r, j)
+    jj: cython.int = first_occupied(pos.rules, pos.board, r, j + 1)
+    w: cython.int
+    i: cython.int
+    kk: cython.int
+    q2: cython.int
+    if wings:
+        # wings of the squares between own and the next piece
         w = wings
-        j = 0
-        q = 0
-        # step 1: up to the first piece
-        while j < length:
-            q = pos.board[ray_square(pos.rules, r, j)]
-            if q:
-                break
-            if w:
-                for i in range(wing_count(pos.rules, w)):
-                    if holds(pos, wing_square(pos.rules, w, i), wing_mask(pos.rules, w, i), them):
-                        add_checker(g, wing_square(pos.rules, w, i))
-                        mark_evasions(g, pos, r, j + 1, wing_square(pos.rules, w, i), -1)
-                w = wing_next(pos.rules, w)
-            j += 1
-        if j == length:
-            continue
-        # step 2: an enemy piece first
-        if q * us < 0:
-            if (sliders >> (q * them)) & 1:
-                add_checker(g, ray_square(pos.rules, r, j))
-                mark_evasions(g, pos, r, j + 1, -1, -1)
-                continue
-            if not hoppers:
-                continue
-            if (hoppers >> (q * them)) & 1 and j:
-                for kk in range(j):
-                    g.forb_mark[ray_square(pos.rules, r, kk)] = st
-                g.any_forbidden = True
-            jj = pos.first_piece(r, j + 1)
-            if jj == length:
-                continue
-            q2 = pos.board[ray_square(pos.rules, r, jj)]
-            if q2 * them > 0 and (hoppers >> (q2 * them)) & 1:
-                add_checker(g, ray_square(pos.rules, r, jj))
-                mark_evasions(g, pos, r, jj + 1, -1, ray_square(pos.rules, r, j))
-                continue
-            if q2 * us > 0:
-                kk = pos.first_piece(r, jj + 1)
-                if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
-                    g.sus_mark[ray_square(pos.rules, r, jj)] = st
+        for kk in range(jj):
+            for i in range(wing_count(pos.rules, w)):
+                if kk >= j and holds(pos, wing_square(pos.rules, w, i), wing_mask(pos.rules, w, i), them):
+                    g.sus_mark[own] = st
                     g.any_suspect = True
-            continue
-        # step 3: an own piece first
-        own = ray_square(pos.rules, r, j)
-        jj = pos.first_piece(r, j + 1)
-        if wings:
-            # wings of the squares between own and the next piece
-            w = wings
-            for kk in range(jj):
-                for i in range(wing_count(pos.rules, w)):
-                    if kk >= j and holds(pos, wing_square(pos.rules, w, i), wing_mask(pos.rules, w, i), them):
-                        g.sus_mark[own] = st
-                        g.any_suspect = True
-                w = wing_next(pos.rules, w)
-        if jj == length:
-            continue
-        q2 = pos.board[ray_square(pos.rules, r, jj)]
-        if q2 * them > 0 and (sliders >> (q2 * them)) & 1:
+            w = wing_next(pos.rules, w)
+    if jj == length:
+        return
+    q2 = pos.board[ray_square(pos.rules, r, jj)]
+    if q2 * them > 0 and (sliders >> (q2 * them)) & 1:
+        g.sus_mark[own] = st
+        g.any_suspect = True
+    if hoppers:
+        if q2 * them > 0 and (hoppers >> (q2 * them)) & 1:
+            add_checker(g, ray_square(pos.rules, r, jj))
+            mark_evasions(g, pos, r, jj + 1, -1, own)
+            g.scr_mark[own] = st
+            g.any_screen = True
+            return
+        kk = first_occupied(pos.rules, pos.board, r, jj + 1)
+        if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
             g.sus_mark[own] = st
             g.any_suspect = True
-        if hoppers:
-            if q2 * them > 0 and (hoppers >> (q2 * them)) & 1:
-                add_checker(g, ray_square(pos.rules, r, jj))
-                mark_evasions(g, pos, r, jj + 1, -1, own)
-                g.scr_mark[own] = st
-                g.any_screen = True
-                continue
-            kk = pos.first_piece(r, jj + 1)
-            if kk < length and holds(pos, ray_square(pos.rules, r, kk), hoppers, them):
-                g.sus_mark[own] = st
-                g.any_suspect = True
-                if q2 * us > 0:
-                    g.sus_mark[ray_square(pos.rules, r, jj)] = st
-    # leapers
-    rec = leap_record(pos.rules, them, ksq)
+            if q2 * us > 0:
+                g.sus_mark[ray_square(pos.rules, r, jj)] = st
+
+
+def scan_leapers(g: MoveGen, pos: Position, ksq: cython.int, them: cython.int) -> cython.void:
+    """The leapers of ``them`` that check the King on ``ksq``."""
+    rec: cython.int = leap_record(pos.rules, them, ksq)
+    k: cython.int
     for k in range(leap_count(pos.rules, rec)):
         if holds(pos, leap_source(pos.rules, rec, k), leap_mask(pos.rules, rec, k), them):
             add_checker(g, leap_source(pos.rules, rec, k))

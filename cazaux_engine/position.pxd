@@ -28,11 +28,14 @@ cdef class Position:
     cdef inline int king_of(self, int colour) noexcept nogil
     cdef int castling_of(self, int colour, int frm, int to) noexcept nogil
     cdef void make(self, int m) noexcept nogil
+    cdef inline void save_undo(self, int k, int m, int p) noexcept nogil
+    cdef inline unsigned long long move_castling_rook(self, int us, int frm, int to) noexcept nogil
+    cdef inline unsigned long long rights_after(self, int p, int us, int frm, int to) noexcept nogil
+    cdef inline unsigned long long ep_square_after(self, int frm, int us) noexcept nogil
     cdef void unmake(self) noexcept nogil
     cdef void make_null(self) noexcept nogil
     cdef void unmake_null(self) noexcept nogil
     cdef inline bint is_of(self, int sq, int mask, int colour) noexcept nogil
-    cdef inline int first_piece(self, int r, int j) noexcept nogil
     cdef inline int attackers(self, int sq, int by, int* out, int limit) noexcept nogil
     cpdef bint attacked(self, int sq, int by) noexcept nogil
     cpdef bint in_check(self) noexcept nogil

@@ -12,7 +12,8 @@ lives here: the move lists and the incremental evaluation are the search's
 (:mod:`cazaux_engine.movegen`, :mod:`search.eval`); a move's effect on the
 board is recorded for them in :attr:`Position.changes`.
 
-The attack test (:meth:`Position.attackers`) reads the reverse tables of
+The attack test (:meth:`Position.attackers`, its walks along a line by
+:func:`cazaux_engine.layout.first_occupied`, as move generation's) reads the reverse tables of
 the compiled rules (:mod:`cazaux_engine.compiler`) through the accessors of
 :mod:`cazaux_engine.layout`: who can capture on a square by leaping from a
 square, by sliding or hopping along a line, or (Eagle, Rhinoceros) by
@@ -36,6 +37,7 @@ if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (castle_count, castle_first, castle_king,
                                                       castle_king_to, castle_next, castle_rook, castle_rook_to,
                                                       colour_rights, ep_count, ep_move, ep_record, ep_source,
+                                                      first_occupied,
                                                       is_ep_capturer, leap_count, leap_mask,
                                                       leap_record, leap_source, ray_count,
                                                       ray_hoppers, ray_length, ray_next,
@@ -51,6 +53,7 @@ else:
     from .layout import (castle_count, castle_first, castle_king, castle_king_to, castle_next,
                          castle_rook,
                          castle_rook_to, colour_rights, ep_count, ep_move, ep_record, ep_source,
+                         first_occupied,
                          is_ep_capturer, leap_count, leap_mask, leap_record, leap_source,
                          ray_count, ray_hoppers, ray_length, ray_next, ray_record, ray_sliders,
                          ray_square, ray_wings, rays_first, resets_clock, rights_kept, wing_count,
@@ -276,9 +279,9 @@ class Position:
         """Play ``m``; the caller has made room for its undo record.
 
         Steps: the undo record; the mover (and the victim on its square);
-        promotion, double step, e.p. victim or castling Rook; the rights;
-        then the e.p. square the move leaves, kept only when a capture on it
-        is legal.
+        promotion, e.p. victim or castling Rook; the rights; then the e.p.
+        square a double step leaves, kept only when a capture on it is
+        legal.
         """
         us: cython.int = self.turn
         frm: cython.int = move_from(m)
@@ -287,29 +290,15 @@ class Position:
         cap: cython.int = self.board[to]
         h: cython.ulonglong = self.hash ^ self.rules.z_side
         k: cython.int = self.sp
-        ep_moves = cython.declare(cython.int[2])
-        n_ep: cython.int = 0
-        i: cython.int
-        s: cython.int
-        x: cython.int
         np: cython.int
         vs: cython.int
-        c: cython.int
-        rs: cython.int
-        rt: cython.int
-        rook: cython.int
-        rights: cython.int
-        self.u_move[k] = m
-        self.u_piece[k] = p
-        self.u_ep[k] = self.ep
-        self.u_rights[k] = self.rights
-        self.u_half[k] = self.halfmove
-        self.u_hash[k] = self.hash
+        # -- 1. the undo record; the last move's e.p. square goes
+        self.save_undo(k, m, p)
         self.n_changes = 0
         if self.ep:
             h ^= z_ep_at(self.rules, self.ep)
             self.ep = 0
-        # the mover, and the victim on its square
+        # -- 2. the mover, and the victim on its square
         if cap:
             self.remove_piece(to)            # before relocate: both index by square
         self.relocate(frm, to)
@@ -325,63 +314,92 @@ class Position:
             self.halfmove += 1
         self.board[to] = p
         self.board[frm] = 0
-        # promotion, double step, e.p. victim, castling Rook
-        if move_promo(m) or move_flag(m):
-            if move_promo(m):
-                np = move_promo(m) * us
-                self.board[to] = np
-                h ^= z_piece_at(self.rules, p, to) ^ z_piece_at(self.rules, np, to)
-                self.changed(p, to, -1)
-                self.changed(np, -1, to)
-            if move_flag(m) == DOUBLE:
-                # the opponent's e.p. captures of the crossed square
-                s = ep_record(self.rules, -us, frm + us * self.rules.stride)
-                for i in range(ep_count(self.rules, s)):
-                    x = self.board[ep_source(self.rules, s, i)]
-                    if x * us < 0 and is_ep_capturer(self.rules, x):
-                        ep_moves[n_ep] = ep_move(self.rules, s, i)
-                        n_ep += 1
-            elif move_flag(m) == EP:
-                vs = to - us * self.rules.stride
-                cap = self.board[vs]          # the undo record keeps the victim
-                self.remove_piece(vs)
-                self.board[vs] = 0
-                h ^= z_piece_at(self.rules, cap, vs)
-                self.changed(cap, vs, -1)
-            elif move_flag(m) == CASTLE:
-                c = self.castling_of(us, frm, to)
-                rs = castle_rook(self.rules, c)
-                rt = castle_rook_to(self.rules, c)
-                rook = self.board[rs]
-                self.relocate(rs, rt)
-                self.board[rs] = 0
-                self.board[rt] = rook
-                h ^= z_piece_at(self.rules, rook, rs) ^ z_piece_at(self.rules, rook, rt)
-                self.changed(rook, rs, rt)
+        # -- 3. promotion, e.p. victim, castling Rook
+        if move_promo(m):
+            np = move_promo(m) * us
+            self.board[to] = np
+            h ^= z_piece_at(self.rules, p, to) ^ z_piece_at(self.rules, np, to)
+            self.changed(p, to, -1)
+            self.changed(np, -1, to)
+        if move_flag(m) == EP:
+            vs = to - us * self.rules.stride
+            cap = self.board[vs]          # the undo record keeps the victim
+            self.remove_piece(vs)
+            self.board[vs] = 0
+            h ^= z_piece_at(self.rules, cap, vs)
+            self.changed(cap, vs, -1)
+        elif move_flag(m) == CASTLE:
+            h ^= self.move_castling_rook(us, frm, to)
         self.u_cap[k] = cap
-        # the rights
-        rights = self.rights
-        if rights:
-            if p == us:
-                rights &= ~colour_rights(self.rules, us)
-            rights &= rights_kept(self.rules, frm) & rights_kept(self.rules, to)
-            if rights != self.rights:
-                h ^= z_rights_of(self.rules, self.rights) ^ z_rights_of(self.rules, rights)
-                self.rights = rights
+        # -- 4. the rights, the King, the side to move
+        h ^= self.rights_after(p, us, frm, to)
         if p == us:
             self.king[side_of(us)] = to
         self.turn = -us
         self.ply += 1
         self.sp = k + 1
-        # the e.p. square
-        for i in range(n_ep):
-            if self.safe_after(ep_moves[i]):
-                # the e.p. square is kept (and hashed) only when the capture is legal,
-                # so that repetitions compare positions as the rules do
-                self.ep = frm + us * self.rules.stride
-                h ^= z_ep_at(self.rules, self.ep)
-                break
+        # -- 5. the e.p. square
+        if move_flag(m) == DOUBLE:
+            h ^= self.ep_square_after(frm, us)
         self.hash = h
+
+    def save_undo(self, k: cython.int, m: cython.int, p: cython.int) -> cython.void:
+        """Undo record ``k``: the move ``m`` of piece ``p`` and what it will change."""
+        self.u_move[k] = m
+        self.u_piece[k] = p
+        self.u_ep[k] = self.ep
+        self.u_rights[k] = self.rights
+        self.u_half[k] = self.halfmove
+        self.u_hash[k] = self.hash
+
+    def move_castling_rook(self, us: cython.int, frm: cython.int,
+                           to: cython.int) -> cython.ulonglong:
+        """Move the Rook of the castling whose King went ``frm`` -> ``to``;
+        the change of the hash."""
+        c: cython.int = self.castling_of(us, frm, to)
+        rs: cython.int = castle_rook(self.rules, c)
+        rt: cython.int = castle_rook_to(self.rules, c)
+        rook: cython.int = self.board[rs]
+        self.relocate(rs, rt)
+        self.board[rs] = 0
+        self.board[rt] = rook
+        self.changed(rook, rs, rt)
+        return z_piece_at(self.rules, rook, rs) ^ z_piece_at(self.rules, rook, rt)
+
+    def rights_after(self, p: cython.int, us: cython.int, frm: cython.int,
+                     to: cython.int) -> cython.ulonglong:
+        """The castling and jump rights after ``p`` of ``us`` went ``frm`` ->
+        ``to`` (a King's move loses its side's; a move from or to a square
+        loses the rights tied to it); the change of the hash."""
+        rights: cython.int = self.rights
+        d: cython.ulonglong
+        if not rights:
+            return 0
+        if p == us:
+            rights &= ~colour_rights(self.rules, us)
+        rights &= rights_kept(self.rules, frm) & rights_kept(self.rules, to)
+        if rights == self.rights:
+            return 0
+        d = z_rights_of(self.rules, self.rights) ^ z_rights_of(self.rules, rights)
+        self.rights = rights
+        return d
+
+    def ep_square_after(self, frm: cython.int, us: cython.int) -> cython.ulonglong:
+        """The e.p. square a double step of ``us`` from ``frm`` leaves, kept
+        (and hashed) only when an e.p. capture on it is legal, so that
+        repetitions compare positions as the rules do; the change of the
+        hash."""
+        sq: cython.int = frm + us * self.rules.stride
+        s: cython.int = ep_record(self.rules, -us, sq)
+        i: cython.int
+        x: cython.int
+        for i in range(ep_count(self.rules, s)):
+            x = self.board[ep_source(self.rules, s, i)]
+            if (x * us < 0 and is_ep_capturer(self.rules, x)
+                    and self.safe_after(ep_move(self.rules, s, i))):
+                self.ep = sq
+                return z_ep_at(self.rules, sq)
+        return 0
 
     def unmake(self) -> cython.void:
         """Take back the last move."""
@@ -459,14 +477,6 @@ class Position:
         """Is the piece on ``sq`` of ``colour`` and of a type in ``mask``?"""
         x: cython.int = self.board[sq] * colour
         return x > 0 and (mask >> x) & 1
-
-    def first_piece(self, r: cython.int, j: cython.int) -> cython.int:
-        """Index of the first occupied square of the ray at ``r`` from index
-        ``j`` on (its length if none): the step of every walk along a line."""
-        length: cython.int = ray_length(self.rules, r)
-        while j < length and not self.board[ray_square(self.rules, r, j)]:
-            j += 1
-        return j
 
     def attackers(self, sq: cython.int, by: cython.int, out: cython.p_int,
                   limit: cython.int) -> cython.int:

@@ -371,67 +371,98 @@ def build_variant(name: str, rec: dict, library: dict | None = None) -> Variant:
     """Check a resolved variant record and return a :class:`Variant`.
 
     This is the one check of a record, built-in or from a file: the JSON
-    types of its fields (:func:`check_types`), then what they name.
-    ``library`` is the piece library (default: :data:`PIECES`).
+    types of its fields (:func:`check_types`), then what they name, field by
+    field (the board, the army, the moves and promotions, castling, the
+    game's end, the setup).  ``library`` is the piece library (default:
+    :data:`PIECES`).
     """
     library = library or PIECES
     check_types(name, rec)
     r = dict(DEFAULTS)
     r.update(rec)
+    files, ranks = board_size(name, r)
+    promo, pp = r['promotion'], dict(r['piece_promotions'])
+    if 'king' in [*promo.get('pieces', []), *promo.get('choices', []), *pp, *pp.values()]:
+        raise VariantError(f"variant {name!r}: the King neither promotes nor is promoted to")
+    army = build_army(name, list(r['pieces']), r['values'], library)
+    known = {p.name for p in army}
+    pawn_like = r.get('pawn_like', [p for p in ('pawn',) if p in known])
+    ds = double_steps(name, r['double_step'], known, ranks)
+    ep = r['en_passant']
+    in_army(name, known, promo['choices'], 'promotion')
+    in_army(name, known, pp, 'piece_promotions')
+    in_army(name, known, pp.values(), 'piece_promotions')
+    castling = castlings(r['castling'], files, ranks)
+    check_game_end(name, r)
+    check_setup(name, r['setup'], known, files, ranks)
+    return Variant(
+        name=name, files=files, ranks=ranks, pieces=army, start=r['start'],
+        double_step=ds, ep_victims=in_army(name, known, ep.get('victims', []), 'en_passant'),
+        ep_capturers=in_army(name, known, ep.get('capturers', []), 'en_passant'),
+        promoters=in_army(name, known, promo.get('pieces', []), 'promotion'),
+        promotion_choices=tuple(promo.get('choices', [])),
+        piece_promotions=pp, pawn_like=in_army(name, known, pawn_like, 'pawn_like'),
+        king_jump=bool(r['king_jump']), castling=castling,
+        stalemate=r['stalemate'], bare_king=r['bare_king'], setup=r['setup'])
+
+
+def board_size(name: str, r: dict) -> tuple[int, int]:
+    """(files, ranks) of a record, which must have the fields every variant needs."""
     for key in ('files', 'ranks', 'pieces', 'start'):
         if key not in r:
             raise VariantError(f'variant {name!r}: missing {key!r}')
     files, ranks = r['files'], r['ranks']
     if not (1 <= files <= 16 and 3 <= ranks <= 16):
         raise VariantError(f'variant {name!r}: board {files}x{ranks} not supported (files 1-16, ranks 3-16)')
-    promo, pp = r['promotion'], dict(r['piece_promotions'])
-    if 'king' in [*promo.get('pieces', []), *promo.get('choices', []), *pp, *pp.values()]:
-        raise VariantError(f"variant {name!r}: the King neither promotes nor is promoted to")
-    army = build_army(name, list(r['pieces']), r['values'], library)
-    known = {p.name for p in army}
+    return files, ranks
 
-    def check(names_, what):
-        for x in names_:
-            if x not in known:
-                raise VariantError(f'variant {name!r}: {what} names {x!r}, not in its army')
-        return frozenset(names_)
 
-    pawn_like = r.get('pawn_like', [p for p in ('pawn',) if p in known])
-    ds = dict(r['double_step'])
-    check(ds, 'double_step')
+def in_army(name: str, known: set, names_, what: str) -> frozenset:
+    """``names_`` (pieces named by the field ``what``), checked to be in the army."""
+    for x in names_:
+        if x not in known:
+            raise VariantError(f'variant {name!r}: {what} names {x!r}, not in its army')
+    return frozenset(names_)
+
+
+def double_steps(name: str, field_: dict, known: set, ranks: int) -> dict:
+    """The ``double_step`` field checked: pieces of the army, ``"any"`` or a rank each."""
+    ds = dict(field_)
+    in_army(name, known, ds, 'double_step')
     for pn, rule in ds.items():
         if rule != 'any' and not (isinstance(rule, int) and 1 <= rule <= ranks):
             raise VariantError(f'variant {name!r}: double_step of {pn} must be "any" or a rank')
-    ep = r['en_passant']
-    check(promo['choices'], 'promotion')
-    check(pp, 'piece_promotions')
-    check(pp.values(), 'piece_promotions')
-    castling = []
-    for c in r['castling']:
+    return ds
+
+
+def castlings(entries: list, files: int, ranks: int) -> tuple[dict, ...]:
+    """The ``castling`` entries, their squares checked to be on the board."""
+    out = []
+    for c in entries:
         for k in ('king', 'king_to', 'rook', 'rook_to'):
             square_index(c[k], files, ranks)
-        castling.append(dict(c))
+        out.append(dict(c))
+    return tuple(out)
+
+
+def check_game_end(name: str, r: dict) -> None:
+    """The ``stalemate`` and ``bare_king`` rules are among those the engine knows."""
     if r['stalemate'] not in ('draw', 'loss'):
         raise VariantError(f'variant {name!r}: stalemate must be "draw" or "loss"')
     if r['bare_king'] not in ('draw', 'shatranj'):
         raise VariantError(f'variant {name!r}: bare_king must be "draw" or "shatranj"')
-    setup = r['setup']
-    if setup:
-        for g in setup['groups']:
-            check(g['pieces'], 'setup')
-            if len(g['pieces']) != len(g['squares']):
-                raise VariantError(f'variant {name!r}: a setup group needs one square per piece')
-            for s in g['squares']:
-                square_index(s, files, ranks)
-    return Variant(
-        name=name, files=files, ranks=ranks, pieces=army, start=r['start'],
-        double_step=ds, ep_victims=check(ep.get('victims', []), 'en_passant'),
-        ep_capturers=check(ep.get('capturers', []), 'en_passant'),
-        promoters=check(promo.get('pieces', []), 'promotion'),
-        promotion_choices=tuple(promo.get('choices', [])),
-        piece_promotions=pp, pawn_like=check(pawn_like, 'pawn_like'),
-        king_jump=bool(r['king_jump']), castling=tuple(castling),
-        stalemate=r['stalemate'], bare_king=r['bare_king'], setup=setup)
+
+
+def check_setup(name: str, setup: dict | None, known: set, files: int, ranks: int) -> None:
+    """Each setup group places pieces of the army, one per square of the board."""
+    if not setup:
+        return
+    for g in setup['groups']:
+        in_army(name, known, g['pieces'], 'setup')
+        if len(g['pieces']) != len(g['squares']):
+            raise VariantError(f'variant {name!r}: a setup group needs one square per piece')
+        for s in g['squares']:
+            square_index(s, files, ranks)
 
 
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANT_DATA)

@@ -52,8 +52,7 @@ def build_core() -> None:
     p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace'], cwd=ROOT,
                        stdin=subprocess.DEVNULL, capture_output=True, text=True)
     env = {k: v for k, v in os.environ.items() if k != 'CAZAUX_ENGINE_PURE'}
-    q = subprocess.run([sys.executable, '-c', 'from cazaux_engine import compiled; '
-                        'print(compiled.why_interpreted() or "compiled")'],
+    q = subprocess.run([sys.executable, os.path.join('cazaux_engine', 'compiled.py')],
                        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
     state = q.stdout.strip() or q.stderr.strip()
     if p.returncode != 0 or state != 'compiled':

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from cazaux_engine import __version__, engine_name
-from cazaux_engine.compiled import notice_if_interpreted
+from cazaux_engine.compiled import refusal
 
 HELP = f"""cazaux-engine {__version__}: a chess-variant engine for Jean-Louis Cazaux's
 games (zanzibar-s, zanzibar-s-promo, zanzibar-xl, maasai, pemba), Oblong
@@ -43,10 +43,14 @@ metamachy.json).
 
 Environment: CAZAUX_ENGINE_TUNED=off plays without the tuned evaluation data
 (search/tuned.json), CAZAUX_ENGINE_TUNED=FILE with the data of FILE.
+CAZAUX_ENGINE_PARAMS="NAME=VALUE,..." replaces numbers of search/params.py
+(experiments; see docs/strength.md).
 CAZAUX_ENGINE_PURE=1 runs the interpreted Python core even where
-the compiled one is installed (same moves and node counts, slower); the
-standalone binary has only the compiled core.  Without a compiled core the
-engine says so once on stderr.
+the compiled one is installed (same moves and node counts, far slower); the
+standalone binary has only the compiled core.  Without a compiled core (no C
+compiler at the install) the engine starts only with CAZAUX_ENGINE_PURE=1; a
+compiled core older than its source is an error until it is rebuilt
+(python setup.py build_ext --inplace, or pip install -e .).
 """
 
 
@@ -78,11 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ('-V', '--version'):
         print(engine_name())
         return 0
+    why_not = refusal()         # no compiled core, and CAZAUX_ENGINE_PURE does not ask for the interpreted one
+    if why_not:
+        print(f'error: {why_not}', file=sys.stderr)
+        return 2
+    from search import params
+    params.override_from_environment()      # first: no search module has copied a number yet
     from search import tuned
     if tuned.error():
         print(f'error: tuned data: {tuned.error()}', file=sys.stderr)
         return 2
-    notice_if_interpreted()
     from cazaux_engine.registry import Registry
     from cazaux_engine.variants import VariantError
     registry = Registry()

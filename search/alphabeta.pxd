@@ -48,7 +48,17 @@ cdef class Tree:
     cdef int prev_slot(self, int ply, int back) noexcept nogil
     cdef void reward_quiets(self, int m, int depth, int ply, int qbase, int nq) noexcept nogil
     cdef void update_pv(self, int ply, int m) noexcept nogil
+    cdef inline bint tt_decides(self, unsigned long long e, int ply, int alpha,
+                                int beta) noexcept nogil
     cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
+    cdef inline bint futile(self, int m, int stand, int alpha) noexcept nogil
     cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,
                     int n) noexcept nogil
+    cdef inline int cut_before_moves(self, int depth, int beta, int ply, bint null_ok, int n,
+                                     int ev, bint improving) noexcept nogil
+    cdef inline bint late_or_futile(self, int depth, int count, int ev, int alpha,
+                                    bint improving) noexcept nogil
+    cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node) noexcept nogil
+    cdef inline int search_move(self, int new_depth, int r, int alpha, int beta, int ply,
+                                bint gives, int count, bint pv_node, int end) noexcept nogil
     cdef int root_search(self, int depth, int alpha, int beta) noexcept nogil

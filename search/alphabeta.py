@@ -65,6 +65,7 @@ else:
 LMR_MOVES = cython.declare(cython.int, 256)
 MOVE_BUFFER = 1 << 16          # moves of every ply of one search thread
 PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
+NO_SCORE = cython.declare(cython.int, -(1 << 30))   # no score (below every score there is)
 
 
 _lmr: dict = {}
@@ -253,28 +254,31 @@ class Tree:
             self.pv_moves[ply * width + 1 + k] = self.pv_moves[(ply + 1) * width + k]
         self.pv_len[ply] = n + 1
 
+    def tt_decides(self, e: cython.ulonglong, ply: cython.int, alpha: cython.int,
+                   beta: cython.int) -> cython.bint:
+        """Does the table's entry ``e`` settle the node: an exact score, or a
+        bound outside the window (alpha, beta)?"""
+        bound: cython.int = entry_bound(e)
+        tscore: cython.int = score_from_tt(entry_score(e), ply)
+        return bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha)
+
     def qsearch(self, alpha: cython.int, beta: cython.int, ply: cython.int,
                 in_check: cython.bint, n: cython.int) -> cython.int:
+        """The quiescence score: captures and promotions only (all moves in check)."""
         us: cython.int
         code: cython.int
         key: cython.ulonglong
         e: cython.ulonglong
-        bound: cython.int
-        tscore: cython.int
         alpha0: cython.int = alpha
         best: cython.int
         stand: cython.int
         end: cython.int
         i: cython.int
         m: cython.int
-        frm: cython.int
-        to: cython.int
-        promo: cython.int
-        cap: cython.int
-        gain: cython.int
         ksq: cython.int
         score: cython.int
         gives: cython.bint
+        # -- 1. the node: stop, bare Kings, the depth limit, the table
         self.nodes += 1
         if not self.nodes & self.check_mask and self.check():
             return 0
@@ -289,11 +293,9 @@ class Tree:
             return self.ev.evaluate(self.pos)
         key = self.pos.hash
         e = self.tt.lookup(key)
-        if e:
-            bound = entry_bound(e)
-            tscore = score_from_tt(entry_score(e), ply)
-            if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
-                return tscore
+        if e and self.tt_decides(e, ply, alpha, beta):
+            return score_from_tt(entry_score(e), ply)
+        # -- 2. in check every evasion; else the static eval stands pat
         if in_check:
             end = gen_legal(self.g, self.pos, n, False)
             if end == n:
@@ -308,30 +310,16 @@ class Tree:
             end = gen_legal(self.g, self.pos, n, True)
             if end == n:
                 return stand
+        # -- 3. the moves, best capture first
         ksq = self.pos.king_of(-us)
         self.order.score_captures(n, end)
         for i in range(n, end):
             m = self.order.pick(i, end)
-            frm = move_from(m)
-            to = move_to(m)
-            promo = move_promo(m)
-            if not in_check:
-                cap = self.pos.board[to]
-                if cap:
-                    gain = self.order.val(cap)
-                    if promo:
-                        gain += self.order.val(promo)
-                    elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m, self.order.value) < 0:
-                        continue
-                elif promo:
-                    gain = self.order.val(promo)
-                else:
-                    gain = self.order.val(self.pos.board[frm])          # en passant
-                if stand + gain + self.delta <= alpha:
-                    continue
+            if not in_check and self.futile(m, stand, alpha):
+                continue
             self.play(m)
             gives = False
-            if self.cf.may_check(self.pos.board[to], m, ksq):
+            if self.cf.may_check(self.pos.board[move_to(m)], m, ksq):
                 gives = self.pos.in_check()
             score = -self.qsearch(-beta, -alpha, ply + 1, gives, end)
             self.take_back()
@@ -344,8 +332,29 @@ class Tree:
                         self.tt.store(key, m, 0, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
+        # -- 4. the table
         self.tt.store(key, 0, 0, EXACT if best > alpha0 else UPPER, score_to_tt(best, ply))
         return best
+
+    def futile(self, m: cython.int, stand: cython.int, alpha: cython.int) -> cython.bint:
+        """Quiescence's pruning of ``m`` (not in check): a capture that loses
+        material in the exchange, or one whose gain cannot lift the static
+        eval ``stand`` to ``alpha`` (delta pruning)."""
+        frm: cython.int = move_from(m)
+        promo: cython.int = move_promo(m)
+        cap: cython.int = self.pos.board[move_to(m)]
+        gain: cython.int
+        if cap:
+            gain = self.order.val(cap)
+            if promo:
+                gain += self.order.val(promo)
+            elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m, self.order.value) < 0:
+                return True
+        elif promo:
+            gain = self.order.val(promo)
+        else:
+            gain = self.order.val(self.pos.board[frm])          # en passant
+        return stand + gain + self.delta <= alpha
 
     def search(self, depth: cython.int, alpha: cython.int, beta: cython.int, ply: cython.int,
                in_check: cython.bint, null_ok: cython.bint, n: cython.int) -> cython.int:
@@ -353,12 +362,9 @@ class Tree:
         pv_node: cython.bint = beta - alpha > 1
         us: cython.int
         code: cython.int
-        i: cython.int
         key: cython.ulonglong
         e: cython.ulonglong
         hmove: cython.int = 0
-        tscore: cython.int
-        bound: cython.int
         ev: cython.int
         score: cython.int
         best: cython.int
@@ -384,8 +390,7 @@ class Tree:
         pushed: cython.bint
         new_depth: cython.int
         r: cython.int
-        bonus: cython.int
-        q: cython.int
+        # -- 1. the node: quiescence at depth 0, stop, the game's end, mate distance
         if pv_node:
             self.pv_len[ply] = 0
         if depth <= 0:
@@ -399,22 +404,20 @@ class Tree:
             return self.end_score(code, ply)
         if ply >= self.max_ply:
             return self.ev.evaluate(self.pos)
-        # mate distance pruning
         if alpha < -self.mate + ply:
             alpha = -self.mate + ply
         if beta > self.mate - ply - 1:
             beta = self.mate - ply - 1
         if alpha >= beta:
             return alpha
+        # -- 2. the table: its move, and its score at non-PV nodes
         key = self.pos.hash
         e = self.tt.lookup(key)
         if e:
             hmove = entry_move(e)
-            if not pv_node and entry_depth(e) >= depth:
-                tscore = score_from_tt(entry_score(e), ply)
-                bound = entry_bound(e)
-                if bound == EXACT or (tscore >= beta if bound == LOWER else tscore <= alpha):
-                    return tscore
+            if not pv_node and entry_depth(e) >= depth and self.tt_decides(e, ply, alpha, beta):
+                return score_from_tt(entry_score(e), ply)
+        # -- 3. the static eval; reverse futility and null move
         if in_check:
             ev = -self.inf
         else:
@@ -422,24 +425,13 @@ class Tree:
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
-        if not in_check:
-            if not pv_node and -self.mate_bound < beta < self.mate_bound and self.null_variant:
-                if (depth <= self.rfp_depth
-                        and ev - self.rfp_margin * (depth - improving) >= beta):
-                    return ev
-                if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
-                        and self.ev.npm(us) >= self.null_mat):
-                    self.play_null()
-                    self.mslot[ply] = -1
-                    score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
-                                         ply + 1, False, False, n)
-                    self.take_back_null()
-                    if self.stopped:
-                        return 0
-                    if score >= beta:
-                        return beta if score >= self.mate_bound else score
+        if not in_check and not pv_node:
+            score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
+            if score != NO_SCORE:
+                return score
         if not hmove and depth >= 5 and pv_node:
             depth -= 1          # no hash move: cheaper than internal deepening
+        # -- 4. the moves: the hash move first, the others generated only if it does not cut off
         best = -self.inf
         qbase = self.qtop
         ext_ok = ply < self.max_ext_ply
@@ -453,7 +445,6 @@ class Tree:
         end = n
         nxt = n
         while True:
-            # the hash move first; the other moves are generated only if it does not cut off
             if not tried_hash:
                 m = hmove
                 tried_hash = True
@@ -486,10 +477,8 @@ class Tree:
                 pushed = True
             else:
                 gives = pushed = False
-            if quiet and prune and not gives and best > -self.mate_bound and mate_safe and (
-                    (depth <= self.lmp_depth
-                     and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
-                    or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha)):
+            if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
+                    and self.late_or_futile(depth, count, ev, alpha, improving)):
                 if pushed:
                     self.take_back()
                 continue
@@ -500,22 +489,11 @@ class Tree:
                 self.pv_len[ply + 1] = 0
             new_depth = depth if gives and ext_ok else depth - 1
             self.qtop = qbase + nq
-            if count == 1:
-                score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
-            else:
-                r = 0
-                if (quiet and depth >= self.lmr_min_depth and count > self.lmr_min_moves
-                        and not in_check and not gives):
-                    r = self.lmr[depth * LMR_MOVES + (count if count < LMR_MOVES else LMR_MOVES - 1)]
-                    if pv_node and r:
-                        r -= 1
-                    if r >= new_depth:
-                        r = new_depth - 1
-                score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True, end)
-                if score > alpha and r and not self.stopped:
-                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, end)
-                if pv_node and alpha < score < beta and not self.stopped:
-                    score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+            r = 0
+            if (count > 1 and quiet and depth >= self.lmr_min_depth
+                    and count > self.lmr_min_moves and not in_check and not gives):
+                r = self.reduction(depth, count, new_depth, pv_node)
+            score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)
             self.take_back()
             if self.stopped:
                 return 0
@@ -534,6 +512,7 @@ class Tree:
             if quiet:
                 self.quiets[qbase + nq] = m
                 nq += 1
+        # -- 5. no move at all: mate or stalemate; else the table
         if not count:
             return self.end_score(self.ends.no_move(self.pos), ply)
         if best_move:
@@ -541,6 +520,66 @@ class Tree:
         else:
             self.tt.store(key, hmove, depth, UPPER, score_to_tt(best, ply))
         return best
+
+    def cut_before_moves(self, depth: cython.int, beta: cython.int, ply: cython.int,
+                         null_ok: cython.bint, n: cython.int, ev: cython.int,
+                         improving: cython.bint) -> cython.int:
+        """At a non-PV node not in check whose static eval is ``ev``: the
+        score of a reverse-futility or null-move cutoff, or NO_SCORE."""
+        score: cython.int
+        if not (-self.mate_bound < beta < self.mate_bound and self.null_variant):
+            return NO_SCORE
+        if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
+            return ev
+        if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
+                and self.ev.npm(self.pos.turn) >= self.null_mat):
+            self.play_null()
+            self.mslot[ply] = -1
+            score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
+                                 ply + 1, False, False, n)
+            self.take_back_null()
+            if self.stopped:
+                return 0
+            if score >= beta:
+                return beta if score >= self.mate_bound else score
+        return NO_SCORE
+
+    def late_or_futile(self, depth: cython.int, count: cython.int, ev: cython.int,
+                       alpha: cython.int, improving: cython.bint) -> cython.bint:
+        """May the quiet move number ``count`` be left out: late-move pruning,
+        or futility (the static eval ``ev`` far below alpha)?"""
+        return ((depth <= self.lmp_depth
+                 and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
+                or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha))
+
+    def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
+                  pv_node: cython.bint) -> cython.int:
+        """Plies by which the late quiet move number ``count`` is searched
+        shallower (late-move reduction; one less at PV nodes)."""
+        r: cython.int = self.lmr[depth * LMR_MOVES + (count if count < LMR_MOVES else LMR_MOVES - 1)]
+        if pv_node and r:
+            r -= 1
+        if r >= new_depth:
+            r = new_depth - 1
+        return r
+
+    def search_move(self, new_depth: cython.int, r: cython.int, alpha: cython.int,
+                    beta: cython.int, ply: cython.int, gives: cython.bint, count: cython.int,
+                    pv_node: cython.bint, end: cython.int) -> cython.int:
+        """The score of the move just played at ``ply`` (principal variation
+        search): the first move with the full window; a later one with a
+        null window, ``r`` plies shallower, then again at full depth if it
+        beats alpha, and at a PV node with the full window if it falls
+        inside it."""
+        score: cython.int
+        if count == 1:
+            return -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+        score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True, end)
+        if score > alpha and r and not self.stopped:
+            score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, end)
+        if pv_node and alpha < score < beta and not self.stopped:
+            score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+        return score
 
     def root_search(self, depth: cython.int, alpha: cython.int, beta: cython.int) -> cython.int:
         best: cython.int = -self.inf
@@ -565,12 +604,7 @@ class Tree:
             gives = self.pos.in_check()
             self.pv_len[1] = 0
             new_depth = depth if gives else depth - 1
-            if count == 1:
-                score = -self.search(new_depth, -beta, -alpha, 1, gives, True, n)
-            else:
-                score = -self.search(new_depth, -alpha - 1, -alpha, 1, gives, True, n)
-                if alpha < score < beta and not self.stopped:
-                    score = -self.search(new_depth, -beta, -alpha, 1, gives, True, n)
+            score = self.search_move(new_depth, 0, alpha, beta, 0, gives, count, True, n)
             self.take_back()
             if self.stopped:
                 break

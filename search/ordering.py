@@ -58,6 +58,7 @@ COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
 HIST_MAX = cython.declare(cython.longlong, 1 << 14)     # every history entry stays within +-this
 CONT_LIMIT = 1 << 25                                    # cells of the table, at most
+SHELL_GAPS = cython.declare(cython.int[8], [701, 301, 132, 57, 23, 10, 4, 1])     # Ciura's gaps
 
 
 @cython.cclass
@@ -196,17 +197,27 @@ class MoveOrder:
         return k & MOVE_MASK
 
     def sort(self, i: cython.int, end: cython.int) -> cython.void:
-        """Sort the keys of [i, end) best first (then read them with :meth:`at`)."""
+        """Sort the keys of [i, end) best first (then read them with :meth:`at`).
+
+        Shell's sort with Ciura's gaps (insertion sort once the gap is 1):
+        every key holds its move, so no two are equal and the order is the
+        same as any other sort's."""
         j: cython.int
         h: cython.int
+        g: cython.int
+        gi: cython.int
         k: cython.longlong
-        for j in range(i + 1, end):
-            k = self.keys[j]
-            h = j
-            while h > i and self.keys[h - 1] < k:
-                self.keys[h] = self.keys[h - 1]
-                h -= 1
-            self.keys[h] = k
+        for gi in range(8):
+            g = SHELL_GAPS[gi]
+            if g >= end - i:
+                continue
+            for j in range(i + g, end):
+                k = self.keys[j]
+                h = j
+                while h - g >= i and self.keys[h - g] < k:
+                    self.keys[h] = self.keys[h - g]
+                    h -= g
+                self.keys[h] = k
 
     def at(self, i: cython.int) -> cython.int:
         """The move of key i."""

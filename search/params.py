@@ -93,12 +93,16 @@ STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change
 
 
-def _override_from_environment() -> None:
+def override_from_environment() -> None:
     """``CAZAUX_ENGINE_PARAMS="NAME=VALUE,..."`` replaces numbers of this
-    module at start-up: for experiments (one build plays both sides of a
-    match with different settings, see docs/strength.md).  A name that is
-    not a number here, or a value that is not a number, stops the program
-    with a message."""
+    module: for experiments (one build plays both sides of a match with
+    different settings, see docs/strength.md).  A name that is not a number
+    here, or a value that is not a number, stops the program with a message.
+
+    The ``cazaux-engine`` command calls this first (protocol/cli.py), before
+    any other module of ``search`` is imported and could copy a number;
+    importing this module changes nothing.
+    """
     import os
     text = os.environ.get('CAZAUX_ENGINE_PARAMS', '').strip()
     if not text:
@@ -114,6 +118,3 @@ def _override_from_environment() -> None:
             g[name] = type(g[name])(float(value)) if isinstance(g[name], float) else int(value)
         except ValueError:
             raise SystemExit(f'CAZAUX_ENGINE_PARAMS: {name}={value!r} is not a number') from None
-
-
-_override_from_environment()

@@ -1,9 +1,10 @@
 """Shared fixtures, and the check that the suite runs on the compiled core.
 
 The run stops at once when a hot module (cazaux_engine/compiled.py) is not
-compiled, or its extension is older than its source, unless
-CAZAUX_ENGINE_PURE=1 asks for the interpreted core on purpose: tests of the
-compiled build must not pass on the interpreted one by accident.
+compiled, or its extension is older than its source (then the package does
+not even import), unless CAZAUX_ENGINE_PURE=1 asks for the interpreted core
+on purpose: tests of the compiled build must not pass on the interpreted
+one by accident.
 
 ``binary``: the engine binary of this platform's release kind (one file;
 one folder on Windows), built once per test session with packaging/build.py
@@ -44,7 +45,10 @@ PEERS_DIR = os.environ.get('PEERS_DIR') or os.path.join(os.path.expanduser('~'),
 
 
 def pytest_configure(config):
-    from cazaux_engine import compiled
+    try:
+        from cazaux_engine import compiled
+    except ImportError as e:        # compiled.CompiledCoreError: out of date or incomplete
+        raise pytest.UsageError(f'the compiled core is not in use: {e}') from None
     why = compiled.why_interpreted()
     if why and not compiled.pure_forced():
         raise pytest.UsageError(

@@ -48,14 +48,14 @@ class TimeControl:
         """The PGN ``TimeControl`` tag: ``40/60+0.5``, ``10+0.1``, ``60``,
         ``1/5`` (5 seconds per move: one move per period), ``-`` (no clock)."""
         if self.clocked:
-            s = _num(self.base)
+            s = seconds_text(self.base)
             if self.moves:
                 s = f'{self.moves}/{s}'
             if self.inc:
-                s += f'+{_num(self.inc)}'
+                s += f'+{seconds_text(self.inc)}'
             return s
         if self.movetime:
-            return f'1/{_num(self.movetime)}'
+            return f'1/{seconds_text(self.movetime)}'
         return '-'
 
     def describe(self) -> str:
@@ -64,7 +64,7 @@ class TimeControl:
         if self.clocked:
             parts.append(self.pgn())
         elif self.movetime:
-            parts.append(f'{_num(self.movetime)}s/move')
+            parts.append(f'{seconds_text(self.movetime)}s/move')
         if self.depth:
             parts.append(f'depth {self.depth}')
         if self.nodes:
@@ -93,7 +93,7 @@ def with_limits(tc: TimeControl, limits: dict) -> TimeControl:
     return tc
 
 
-def _num(x: float) -> str:
+def seconds_text(x: float) -> str:
     """``10`` for 10.0, ``0.1`` for 0.1."""
     return f'{x:.3f}'.rstrip('0').rstrip('.')
 

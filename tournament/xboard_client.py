@@ -36,7 +36,7 @@ from cazaux_engine.san import san
 from protocol.xboard_variants import rank_base, xboard_name
 from .client import (Client, EngineError, EngineRefused, EngineSetupError, EngineTimeout,
                      Reply)
-from .timecontrol import TimeControl, _num
+from .timecontrol import TimeControl, seconds_text
 
 _FEATURE = re.compile(r'(\w+)=("([^"]*)"|\S+)')
 _RESULT = re.compile(r'^(1-0|0-1|1/2-1/2)(?:\s*\{([^}]*)\}?)?\s*$')
@@ -56,7 +56,7 @@ def level_command(tc: TimeControl) -> str:
     """``level MPS BASE INC`` with BASE in minutes or MIN:SEC."""
     secs = max(1, int(tc.base))
     base = str(secs // 60) if secs % 60 == 0 else f'{secs // 60}:{secs % 60:02d}'
-    return f'level {tc.moves} {base} {_num(tc.inc)}'
+    return f'level {tc.moves} {base} {seconds_text(tc.inc)}'
 
 
 class XBoardClient(Client):
@@ -203,7 +203,7 @@ class XBoardClient(Client):
         if tc.clocked:
             out.append(level_command(tc))
         elif tc.movetime:
-            out.append(f'st {_num(tc.movetime)}')
+            out.append(f'st {seconds_text(tc.movetime)}')
         elif nps:
             out.append('st 1')
         else:

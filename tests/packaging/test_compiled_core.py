@@ -5,15 +5,16 @@ session (conftest.py stops a run without it, unless CAZAUX_ENGINE_PURE=1
 asks for the interpreted core on purpose).  Here ``cazaux-engine perft`` and
 ``bench`` run as commands in both modes, compiled and with
 CAZAUX_ENGINE_PURE=1, and must print the same pinned numbers; the switch
-itself, the fallback for out-of-date or missing extensions, the one-line
-notice and the install without a C compiler are checked on copies of the
-package.
+itself, the errors for out-of-date or missing extensions, the command's
+refusal to run slowly without being asked and the install without a C
+compiler are checked on copies of the package.
 """
 from __future__ import annotations
 
 import importlib
 import importlib.machinery
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -170,49 +171,117 @@ def test_copy_runs_compiled(package_copy):
                for path in files.values()), files
 
 
-def test_out_of_date_extension_runs_the_source_and_says_so_once(package_copy):
-    source = package_copy / 'search' / 'eval.py'
+REMEDY = ('rebuild with "python setup.py build_ext --inplace" (or pip install -e .), '
+          'or set CAZAUX_ENGINE_PURE=1 to run the interpreted core')
+NOT_BUILT = ('the compiled core is not built for this Python, and the interpreted one is about a '
+             'hundred times slower: build it with a C compiler (pip install -e . ; see the '
+             'README), or set CAZAUX_ENGINE_PURE=1 to run the interpreted core')
+
+
+def import_error(p: subprocess.CompletedProcess) -> str:
+    """The one-line message of the CompiledCoreError that stopped ``p``."""
+    assert (p.returncode, p.stdout) == (1, ''), p.stderr
+    last = p.stderr.splitlines()[-1]
+    assert last.startswith('cazaux_engine.compiled.CompiledCoreError: '), p.stderr
+    return last.partition(': ')[2]
+
+
+def build_state(site) -> tuple[int, str]:
+    """What ``python cazaux_engine/compiled.py`` (venv.sh, build.py) says of a copy."""
+    p = subprocess.run([sys.executable, str(site / 'cazaux_engine' / 'compiled.py')],
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert p.stderr == ''
+    return p.returncode, p.stdout
+
+
+def remove_extensions(site, names) -> None:
+    for name in names:
+        folder, _, leaf = (site / name.replace('.', '/')).as_posix().rpartition('/')
+        for f in os.listdir(folder):
+            if f.startswith(leaf + '.') and f.endswith(EXTENSION):
+                os.unlink(os.path.join(folder, f))
+
+
+def test_build_state_of_this_tree():
+    assert build_state(pathlib.Path(ROOT)) == (0, 'compiled\n')
+
+
+def test_out_of_date_extension_is_an_error_at_import(package_copy):
     future = time.time() + 60
-    os.utime(source, (future, future))          # edited after the build
-    files = loaded_from('compiled', cwd=str(package_copy.parent), pythonpath=str(package_copy))
-    assert files['search.eval'] == str(source)
-    # the compiled modules call each other in C: all of them run from source
-    assert not any(path.endswith(EXTENSION) for path in files.values()), files
-    p = engine(['perft', 'chess', 'startpos', '2'], cwd=str(package_copy.parent),
-               pythonpath=str(package_copy))
+    os.utime(package_copy / 'search' / 'eval.py', (future, future))      # edited after the build
+    where = dict(cwd=str(package_copy.parent), pythonpath=str(package_copy))
+    message = f'the compiled search.eval is older than its source: {REMEDY}'
+    assert import_error(engine(['perft', 'chess', 'startpos', '2'], **where)) == message
+    assert import_error(engine(['--version'], **where)) == message
+    assert build_state(package_copy) == (1, message + '\n')
+    # asked for on purpose: the sources run, without a word
+    p = engine(['perft', 'chess', 'startpos', '2'], 'interpreted', **where)
     assert (p.returncode, p.stdout) == (0, 'Nodes searched: 400\n')
-    notice = [line for line in p.stderr.splitlines() if line.startswith('cazaux-engine:')]
-    assert notice == ['cazaux-engine: running the interpreted core, several times slower: '
-                      'the compiled search.eval is older than its source: rebuild it '
-                      '(pip install -e . or python setup.py build_ext --inplace)']
-    v = engine(['--version'], cwd=str(package_copy.parent), pythonpath=str(package_copy))
-    assert v.stdout == f'cazaux-engine {__version__} (interpreted core)\n'
+    assert p.stderr.startswith('# ') and p.stderr.count('\n') == 1     # the timing only
+    # a .pxd is a source too; several modules are named in HOT_MODULES order
+    os.utime(package_copy / 'cazaux_engine' / 'position.pxd', (future, future))
+    assert import_error(engine(['--version'], **where)) == (
+        f'the compiled cazaux_engine.position, search.eval are older than their sources: {REMEDY}')
 
 
-def test_missing_extension_runs_interpreted_and_says_so_once(package_copy):
-    for f in (package_copy / 'search').iterdir():
-        if f.name.startswith('tt.') and f.name.endswith(EXTENSION):
-            f.unlink()
+def test_some_hot_modules_not_compiled_is_an_error_at_import(package_copy):
+    remove_extensions(package_copy, ['search.tt'])
     lines = 'uci\nisready\nquit\n'
     env = dict(os.environ, PYTHONPATH=str(package_copy))
     env.pop('CAZAUX_ENGINE_PURE', None)
     p = subprocess.run([sys.executable, '-m', 'cazaux_engine'], input=lines, env=env,
                        cwd=str(package_copy.parent), capture_output=True, text=True, timeout=60)
-    assert p.returncode == 0
-    assert p.stdout.splitlines()[0] == f'id name cazaux-engine {__version__} (interpreted core)'
-    assert p.stderr == ('cazaux-engine: running the interpreted core, several times slower: '
-                        'search.tt is not compiled for this Python (build with a C compiler: '
-                        'pip install -e . ; see the README)\n')
-    # asked for on purpose: no notice
+    message = f'search.tt is not compiled but the other hot modules are: {REMEDY}'
+    assert import_error(p) == message
+    remove_extensions(package_copy, ['cazaux_engine.rules'])
+    assert build_state(package_copy) == (
+        1, f'cazaux_engine.rules, search.tt are not compiled but the other hot modules are: '
+           f'{REMEDY}\n')
+    # asked for on purpose: no word
     env['CAZAUX_ENGINE_PURE'] = '1'
     q = subprocess.run([sys.executable, '-m', 'cazaux_engine'], input=lines, env=env,
                        cwd=str(package_copy.parent), capture_output=True, text=True, timeout=60)
     assert (q.returncode, q.stderr) == (0, '')
+    assert q.stdout.splitlines()[0] == f'id name cazaux-engine {__version__} (interpreted core)'
 
 
-def test_install_without_a_c_compiler_succeeds_interpreted(tmp_path):
-    """``pip install .`` where no C compiler runs: the package installs, runs
-    interpreted, and the build log says why in one block."""
+def test_without_a_compiled_core_the_command_starts_only_when_asked(package_copy):
+    remove_extensions(package_copy, compiled.HOT_MODULES)
+    where = dict(cwd=str(package_copy.parent), pythonpath=str(package_copy))
+    v = engine(['--version'], **where)
+    assert (v.returncode, v.stdout, v.stderr) == (
+        0, f'cazaux-engine {__version__} (interpreted core)\n', '')
+    assert engine(['--help'], **where).returncode == 0
+    for args in (['perft', 'chess', 'startpos', '2'], ['bench', '--depth', '1'], []):
+        p = engine(args, **where)
+        assert (p.returncode, p.stdout, p.stderr) == (2, '', f'error: {NOT_BUILT}\n'), args
+    assert build_state(package_copy) == (1, NOT_BUILT + '\n')
+    p = engine(['perft', 'chess', 'startpos', '2'], 'interpreted', **where)
+    assert (p.returncode, p.stdout) == (0, 'Nodes searched: 400\n')
+    # as a library the package still imports, interpreted
+    files = loaded_from('compiled', **where)
+    assert all(path.endswith('.py') for path in files.values()), files
+
+
+def test_a_frozen_binary_is_never_out_of_date(package_copy):
+    future = time.time() + 60
+    os.utime(package_copy / 'search' / 'eval.py', (future, future))
+    code = ('import sys; sys.frozen = True\n'
+            'import cazaux_engine\n'
+            'from cazaux_engine import compiled\n'
+            'print(compiled.core_problem(), compiled.build_problem(), compiled.refusal(), '
+            'cazaux_engine.core_kind())\n')
+    env = dict(os.environ, PYTHONPATH=str(package_copy))
+    env.pop('CAZAUX_ENGINE_PURE', None)
+    p = subprocess.run([sys.executable, '-c', code], env=env, cwd=str(package_copy.parent),
+                       capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stdout, p.stderr) == (0, 'None None None compiled\n', '')
+
+
+def test_install_without_a_c_compiler_succeeds_without_the_core(tmp_path):
+    """``pip install .`` where no C compiler runs: the package installs, the
+    build log says why in one block, and the engine runs only interpreted on
+    purpose."""
     src = tmp_path / 'src'
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
         '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
@@ -231,9 +300,10 @@ def test_install_without_a_c_compiler_succeeds_interpreted(tmp_path):
     v = engine(['--version'], cwd=str(tmp_path), pythonpath=str(target))
     assert v.stdout == f'cazaux-engine {__version__} (interpreted core)\n'
     p = engine(['perft', 'pemba', 'startpos', '2'], cwd=str(tmp_path), pythonpath=str(target))
+    assert (p.returncode, p.stdout, p.stderr) == (2, '', f'error: {NOT_BUILT}\n')
+    p = engine(['perft', 'pemba', 'startpos', '2'], 'interpreted', cwd=str(tmp_path),
+               pythonpath=str(target))
     assert (p.returncode, p.stdout) == (0, 'Nodes searched: 1156\n')
-    assert p.stderr.startswith('cazaux-engine: running the interpreted core, several times '
-                               'slower: the compiled core is not built for this Python')
 
 
 def test_directives_keep_python_division():
