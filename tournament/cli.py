@@ -13,7 +13,7 @@ from cazaux_engine import VARIANT_NAMES, Registry
 from .adjudication import AdjudicationError, parse_draw, parse_resign
 from .arbiter import ArbiterSettings
 from .client import EngineError
-from .detect import detect_protocol, make_client
+from .detect import probe
 from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_fields,
                           parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
@@ -286,26 +286,6 @@ def standings_file(pgn: str) -> str:
     """
     base = pgn[:-4] if pgn.lower().endswith('.pgn') else pgn
     return base + '.standings.txt'
-
-
-def probe(spec: EngineSpec, variant, tc: TimeControl, timeout: float,
-          log: EventLog) -> tuple[str | None, str]:
-    """Resolve the protocol, check that the engine starts, plays the variant and
-    takes its limits; return the name it gives itself and what it is sent of
-    its limits (EngineError if it cannot play)."""
-    if spec.proto == 'auto':
-        spec.proto = detect_protocol(spec, log=log.io_hook)
-    c = make_client(spec, spec.proto, ' '.join(spec.argv), timeout, log.io_hook)
-    try:
-        c.start(variant)
-        c.check_limits(tc)
-        return c.reported_name, c.limits_text(tc)
-    finally:
-        if c.process:
-            if c.process.alive():
-                c.quit()
-            else:
-                c.kill()
 
 
 def main(argv: list[str], registry: Registry | None = None) -> int:

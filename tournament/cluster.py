@@ -119,7 +119,7 @@ def close_pools(key: str) -> int:
 def probe_remote(spec, variant, tc, timeout: float):
     """:func:`tournament.cli.probe` on a worker: (protocol, name, limits sent), or
     the EngineError (returned, not raised: not a failure of the task for Dask to log)."""
-    from .cli import probe
+    from .detect import probe
     try:
         name, limits = probe(spec, variant, tc, timeout, EventLog(stderr=io.StringIO()))
     except EngineError as e:

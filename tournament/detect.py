@@ -1,4 +1,5 @@
-"""Which protocol an engine speaks, and the client for it.
+"""Which protocol an engine speaks, the client for it, and the probe that
+checks, before a match starts, that an engine can play it.
 
 Detection starts the engine, sends ``uci`` and waits (at most
 ``DETECT_SECONDS``) for ``uciok``.  A reply that only an XBoard engine
@@ -56,4 +57,24 @@ def make_client(spec: EngineSpec, proto: str, name: str = '', timeout: float = 3
     return cls(spec, name, timeout, log)
 
 
-__all__ = ['EngineError', 'detect_protocol', 'make_client']
+
+def probe(spec: EngineSpec, variant, tc, timeout: float, log) -> tuple[str | None, str]:
+    """Resolve the protocol, check that the engine starts, plays the variant and
+    takes its limits; return the name it gives itself and what it is sent of
+    its limits (EngineError if it cannot play)."""
+    if spec.proto == 'auto':
+        spec.proto = detect_protocol(spec, log=log.io_hook)
+    c = make_client(spec, spec.proto, ' '.join(spec.argv), timeout, log.io_hook)
+    try:
+        c.start(variant)
+        c.check_limits(tc)
+        return c.reported_name, c.limits_text(tc)
+    finally:
+        if c.process:
+            if c.process.alive():
+                c.quit()
+            else:
+                c.kill()
+
+
+__all__ = ['EngineError', 'detect_protocol', 'make_client', 'probe']
