@@ -144,6 +144,8 @@ class SearchJob:
     def run(self) -> SearchResult:
         """Think in the caller's thread, hold the result while pondering or
         analysing, report it (unless cancelled) and return it."""
+        with self._lock:
+            self._plan()                       # with the options the searcher has now
         self._arm_safety_net()
         try:
             result = self.searcher.think(self)
