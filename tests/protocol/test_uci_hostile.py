@@ -6,6 +6,7 @@ in-process tests check exact messages and that option values stay put."""
 from __future__ import annotations
 
 import io
+import os
 import time
 
 import pytest
@@ -174,6 +175,46 @@ def test_hash_that_does_not_fit_in_memory_keeps_the_old_size(session, monkeypatc
     assert s.searcher.tt is tt and tt.table is table and tt.probe(0x1234)[0] == 77
     s.handle('setoption name Hash value 32')
     assert out.take() == [] and s.searcher.hash_mb == 32
+
+
+def test_hash_larger_than_the_free_memory_is_refused(session, monkeypatch):
+    # the machine says how much it can give: a table beyond that (and the
+    # table's own memory) is refused with a message, and the engine plays on
+    import search.tt
+    s, out = session
+    monkeypatch.setattr(search.tt, 'available_memory', lambda: 500 << 20)
+    s.handle('setoption name Hash value 4096')
+    assert out.take() == ['info string error: Hash: not enough memory for 4096 MB; '
+                          'keeping 64 MB']
+    s.handle('setoption name Hash value 512')       # 500 MB free + the 64 MB it has
+    assert out.take() == [] and s.searcher.hash_mb == 512
+    s.handle('position startpos')
+    s.handle('go depth 2')
+    s.control.wait()
+    assert out.take()[-1].startswith('bestmove ')
+
+
+def _resident_mb() -> float:
+    with open('/proc/self/status') as f:
+        return next(int(l.split()[1]) for l in f if l.startswith('VmRSS:')) / 1024
+
+
+@pytest.mark.skipif(not os.path.exists('/proc/self/status'), reason='reads Linux /proc')
+def test_the_largest_hash_takes_no_memory_until_used(session):
+    # (why setoption Hash 4096 is answered at once: the table's pages come
+    # zeroed from the system when first written, not filled now)
+    s, out = session
+    before = _resident_mb()
+    s.handle('setoption name Hash value 4096')
+    s.handle('isready')
+    assert out.take() == ['readyok'] and s.searcher.hash_mb == 4096
+    assert _resident_mb() - before < 64
+    s.handle('ucinewgame')                           # clearing it is as cheap
+    assert _resident_mb() - before < 64
+    s.handle('position startpos')
+    s.handle('go depth 3')
+    s.control.wait()
+    assert out.take()[-1].startswith('bestmove ')
 
 
 def test_threads_option_reaches_the_searcher(session):
