@@ -7,7 +7,8 @@ import cazaux_engine  # noqa: F401  (first: it decides compiled or interpreted m
 
 from .job import ANALYZE, PONDER, THINK, SearchJob
 from .searcher import Searcher
+from .timeman import MoveCosts
 from .types import Limits, SearchInfo, SearchResult
 
-__all__ = ['ANALYZE', 'Limits', 'PONDER', 'SearchInfo', 'SearchJob', 'SearchResult', 'Searcher',
+__all__ = ['ANALYZE', 'Limits', 'MoveCosts', 'PONDER', 'SearchInfo', 'SearchJob', 'SearchResult', 'Searcher',
            'THINK']
