@@ -250,12 +250,28 @@ def test_twelve_rank_moves_have_two_digit_ranks(eng):
 
 # -- setboard ---------------------------------------------------------------------------
 
-def test_bad_setboard_keeps_the_position(eng):
+def test_bad_setboard_forgets_the_position(eng):
+    # XBoard's board is not the old one: nothing is played or searched for it
     fresh(eng, 'zanzibar-s')
     eng.send('force', 'usermove e3e5', 'setboard 12/12 w - - 0 1', 'setboard ' + 'x' * 500,
-             'setboard', 'usermove e10e8')
+             'setboard', 'usermove e10e8', 'go')
     out = eng.sync(2)
-    assert len(out) == 3 and all(l.startswith('tellusererror Illegal position: ') for l in out)
+    assert len(out) == 5 and all(l.startswith('tellusererror Illegal position: ') for l in out[:3])
+    why = 'the last setboard was refused (empty FEN)'
+    assert out[3:] == [f'Illegal move (no position: {why}): e10e8', f'Error (no position: {why}): go']
+    # a valid setboard: all is well again
+    eng.send('force', 'setboard ' + get_variant('zanzibar-s').start, 'usermove e3e5')
+    assert eng.sync(2) == []
+
+
+def test_unsupported_variant_forgets_the_position(eng):
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'variant shogi', 'usermove e3e5')
+    why = "variant 'shogi' is not supported"
+    assert eng.sync(2) == ['Error (unsupported variant): variant shogi',
+                           f'Illegal move (no position: {why}): e3e5']
+    eng.send('new', 'force', 'usermove e2e4')          # new: chess from its start
+    assert eng.sync(2) == []
 
 
 def test_setboard_with_kings_files_and_without_fields(eng):
