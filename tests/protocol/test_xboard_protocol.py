@@ -594,3 +594,51 @@ def test_huge_numbers_through_the_pipe(eng):
     assert eng.expect('^Error') == f'Error (bad parameter): memory -{huge}'
     eng.send('cores 1', 'ping 9')            # cores was clamped to the most threads: back to 1
     assert eng.expect('^pong') == 'pong 9'
+
+
+# -- the step XBoard takes for an e.p. capture (xboard_moves.phantom_victim) ------------
+def _victim(variant, fen, moves, text):
+    pos = parse_fen(get_variant(variant), fen)
+    for mv in moves:
+        pos.push(parse_move(pos, mv))
+    m = parse_move(pos, text)
+    v = xm.phantom_victim(pos, m)
+    return None if v is None else pos.rules.square_name(v, 1)
+
+
+@pytest.mark.parametrize('fen,moves,text,victim', [
+    # White, no e.p. square: a sideways, a forward-diagonal, a backward-diagonal
+    # step from the far half (ranks 7-12) delete the piece behind the target,
+    # the mover's own too; from rank 6 or with nothing behind, nothing
+    ('6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', 'f7'),
+    ('6k5/12/12/12/4I7/5R6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', 'f7'),
+    ('6k5/12/12/12/4IN6/12/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f9', 'f8'),
+    ('6k5/12/12/12/5n6/4I7/12/12/12/12/12/6K5 w - - 0 1', [], 'e7f6', None),
+    ('6k5/12/12/12/12/4I7/5n6/12/12/12/12/6K5 w - - 0 1', [], 'e7f7', 'f6'),
+    ('6k5/12/12/12/12/12/4I7/5n6/12/12/12/6K5 w - - 0 1', [], 'e6f6', None),
+    ('6k5/12/12/12/4I7/12/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', None),
+    ('6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8e9', None),
+    # White with an e.p. square: Black's e10-e8 crossed e9
+    ('12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 b - - 0 1', ['e10e8'], 'd10e9', 'e8'),
+    ('12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 b - - 0 1', ['e10e8'], 'd10c9', None),
+    # Black, no e.p. square: far half is ranks 1-6, behind is one rank up
+    ('6k5/12/12/12/12/12/5R6/4i7/12/12/12/6K5 b - - 0 1', [], 'e5f5', 'f6'),
+    ('6k5/12/12/12/12/5R6/4i7/12/12/12/12/6K5 b - - 0 1', [], 'e6f6', 'f7'),
+    ('6k5/12/12/12/5R6/4i7/12/12/12/12/12/6K5 b - - 0 1', [], 'e7f7', None),
+    ('6k5/12/12/12/12/12/12/4i7/12/12/12/6K5 b - - 0 1', [], 'e5f5', None),
+    # Black with an e.p. square: White's e3-e5 crossed e4
+    ('6k5/12/12/12/12/12/12/12/12/3i8/4P7/6K5 w - - 0 1', ['e2e4'], 'd3e3', 'e4'),
+    ('6k5/12/12/12/12/12/12/12/12/3i8/12/4P1K5 w - - 0 1', ['e1e3'], 'd3e2', 'e3'),
+    # a Rook is no Pawn: nothing
+    ('6k5/12/12/12/4R7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', None),
+])
+def test_phantom_victim_for_both_colours(fen, moves, text, victim):
+    assert _victim('zanzibar-xl', fen, moves, text) == victim
+
+
+def test_a_real_en_passant_capture_is_no_phantom():
+    # e8-e6, d6xe7 e.p. (sent in two legs, which XBoard carries out right)
+    pos = parse_fen(get_variant('zanzibar-s'), '6k5/12/12/12/4p7/12/3P8/12/12/12/12/6K5 b - - 0 1')
+    pos.push(parse_move(pos, 'e8e6'))
+    m = parse_move(pos, 'd6e7')
+    assert xm.phantom_victim(pos, m) is None
