@@ -18,7 +18,7 @@ controller keeps what is the session's, not the job's:
 * ``perft`` counts on a thread of its own; ``stop`` ends it early;
 * what this game's moves cost beyond thinking (:class:`search.MoveCosts`):
   the session reports each move it played on the clock (:meth:`moved`,
-  right after writing it) and each clock the GUI reports
+  as it writes it) and each clock the GUI reports
   (:meth:`clock_report`); every job plans with what was measured.
 """
 from __future__ import annotations
@@ -125,8 +125,8 @@ class Controller:
 
     # -- what moves cost ------------------------------------------------------------
     def moved(self, job: SearchJob) -> None:
-        """The session has just written ``job``'s move: if it was played on
-        the clock, remember the clock it started from and the think time."""
+        """The session is writing ``job``'s move: if it was played on the
+        clock, remember the clock it started from and the think time."""
         clock = job.clock()
         if clock is not None and job.mode == THINK:
             self.costs.moved(job.pos.turn, clock[0], clock[1], time.perf_counter() - job.started,

@@ -372,8 +372,10 @@ class UciSession:
             except Exception as e:               # never leave the GUI without a move
                 self.tell(f'internal error: {clean(str(e), 200)}')
                 line = bestmove_line(pos, legal[0] if legal else None, None)
+            # the clock it started from and the think time, noted before the
+            # line goes out (the next go may come at once)
+            self.control.moved(job)
             self.send(line)
-            self.control.moved(job)          # the clock it started from, the think time
 
     def _end_search(self, timeout: float | None = None) -> None:
         """Finish the running search or perft, if any: a search is stopped

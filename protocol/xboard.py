@@ -266,9 +266,11 @@ class XBoard:
         o = outcome(self.game.pos)
         if o is not None and o.reason in ('repetition', 'fifty-move'):
             self.send('offer draw')      # claims a draw that our move brings about
-        self.send(f'move {text}')
         if job is not None:
-            self.control.moved(job)          # the clock it started from, the think time
+            # the clock it started from and the think time, noted before the
+            # move goes out (XBoard's next 'time' may come at once)
+            self.control.moved(job)
+        self.send(f'move {text}')
         if o is not None and o.reason not in ('repetition', 'fifty-move'):
             self._claim(o)
             self.force = True
