@@ -18,9 +18,11 @@ from search import Limits, MoveCosts
 from search.params import MIN_THINK, SPEND_RATIO
 from search.timeman import plan, reserve
 
-# Overheads of a busy machine, in ms: what XBoard charged beyond the
-# engine's own think time, move after move (the figures: mostly
-# 20-70 ms, its move animation; spikes to 150 ms when the GUI waited for a core)
+# Overheads of a busy machine, in ms: what a GUI charges beyond the engine's
+# own think time, move after move.  Made to be worse than the issue's
+# XBoard figures (it charged 84-170 ms for moves against a 100 ms
+# increment, 120-150 ms for quick ones): 22-70 ms, with a spike to 120-150 ms
+# every fifth move, 58 ms on average
 BUSY_XBOARD = [22, 35, 68, 41, 30, 150, 27, 55, 44, 120, 38, 61, 25, 70, 33, 140, 29, 48, 36, 65]
 # the tournament runner measures from writing go to reading the move: small
 BUSY_RUNNER = [4, 6, 11, 5, 30, 7, 9, 5, 18, 6]
