@@ -19,7 +19,7 @@ from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.moves import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
-from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, rank_base, slots
+from protocol.xboard_variants import PAWN_SLOTS, rank_base, slots, tests_legality
 from cazaux_engine.movegen import legal_moves
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
@@ -85,6 +85,14 @@ def pv_text(pos, pv: list, rank_base: int) -> str:
 
 
 _SLOT_CACHE: dict = {}      # compiled rules (hashed by identity) -> slots()
+_LEGALITY_CACHE: dict = {}  # compiled rules -> tests_legality()
+
+
+def _tests_legality(R) -> bool:
+    known = _LEGALITY_CACHE.get(R)
+    if known is None:
+        known = _LEGALITY_CACHE[R] = tests_legality(R.variant)
+    return known
 
 
 def slot_of(pos, sq: int) -> int:
@@ -178,7 +186,9 @@ def phantom_victim(pos, m: int) -> int | None:
     mover) is deleted from XBoard's board, the mover's own included.  The
     PGN shows a plain move, and a later move of the deleted piece is
     forfeited.  A real e.p. capture (sent in two legs) is not affected, nor
-    is a step whose square behind is empty.
+    is a step whose square behind is empty, nor any move in a variant that
+    XBoard plays with legality testing off (``tests_legality``: there it
+    carries such a step out right).
 
     >>> from cazaux_engine import start_position
     >>> from protocol.xboard_variants import rank_base
@@ -189,7 +199,7 @@ def phantom_victim(pos, m: int) -> int | None:
     >>> phantom_victim(pos, parse(pos, 'e8e9', 1)) is None
     True
     """
-    if move_flag(m) == EP:
+    if move_flag(m) == EP or not _tests_legality(pos.rules):
         return None
     R = pos.rules
     frm, to = move_from(m), move_to(m)

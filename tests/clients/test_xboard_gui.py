@@ -165,6 +165,15 @@ def test_prince_step_onto_xboards_ep_square_is_refused(tmp_path):
                      r'capture and remove the piece on e8\): d10e9', m.debug)
 
 
+def test_the_same_step_without_legality_testing_is_played(tmp_path):
+    # zanzibar-s-promo needs -testLegality false, and XBoard then moves the
+    # Prince without deleting anything: the engine takes the step and plays on
+    fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
+    m, g = scripted(tmp_path, 'zanzibar-s-promo', fen, ['e8f8', 'g1g2', 'g2g1'], extra=NO_LEGALITY)
+    assert len(engine_moves(m)) >= 2 and m.engine_errors() == []
+    assert not BAD_ENDINGS.search(g.termination), g.termination
+
+
 def test_prince_sideways_step_without_ep_square_is_refused(tmp_path):
     # the issue's minimal case: no e.p. square at all; White's Prince e8-f8
     # (from White's far half) makes XBoard delete the black Rook on f7, and

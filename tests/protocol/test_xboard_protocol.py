@@ -653,3 +653,13 @@ def test_a_real_en_passant_capture_is_no_phantom():
     pos.push(parse_move(pos, 'e8e6'))
     m = parse_move(pos, 'd6e7')
     assert xm.phantom_victim(pos, m) is None
+
+
+def test_no_phantom_where_xboard_tests_no_legality():
+    # zanzibar-s-promo is played with -testLegality false, and XBoard then
+    # carries the Prince's step out right (the minimal case run that way
+    # keeps the f7 Rook, tests/clients/test_xboard_gui.py): the step is
+    # played and accepted
+    fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
+    assert _victim('zanzibar-s-promo', fen, [], 'e8f8') is None
+    assert _victim('zanzibar-s', fen, [], 'e8f8') == 'f7'

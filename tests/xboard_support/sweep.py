@@ -12,7 +12,9 @@ and its final board is ours; otherwise the game is cut in halves until the
 first move XBoard refuses or carries out differently is found, and that
 move is reported with the position before it and both boards after it.
 
-Moves the engine already keeps away from XBoard
+The random games favour the moves XBoard handles specially (e.p.
+captures, promotions, King moves of two squares or more, moves of its
+Pawn-slot pieces).  Moves the engine already keeps away from XBoard
 (:func:`protocol.xboard_moves.phantom_victim`) are left out of the random
 games, so that what is found is something else; ``--with-phantoms``
 leaves them in (the sweep then finds those, as a check of the sweep).
@@ -43,7 +45,8 @@ from cazaux_engine import get_variant, parse_fen, to_fen  # noqa: E402
 from cazaux_engine.movegen import legal_moves  # noqa: E402
 from cazaux_engine.outcome import outcome  # noqa: E402
 from protocol import xboard_moves as xm  # noqa: E402
-from protocol.xboard_variants import (rank_base, xboard_name,  # noqa: E402
+from cazaux_engine.moves import EP, move_flag, move_from, move_to  # noqa: E402
+from protocol.xboard_variants import (PAWN_SLOTS, rank_base, xboard_name,  # noqa: E402
                                       xboard_variant_lines)
 from tests.xboard_support.xbmatch import (SETTINGS, find_xboard, find_xvfb_run,  # noqa: E402
                                           run_group)
@@ -64,7 +67,9 @@ def random_game(variant: str, plies: int, rng: random.Random, phantoms: bool) ->
         legal = legal_moves(pos)
         if not phantoms:
             legal = [m for m in legal if xm.phantom_victim(pos, m) is None]
-        rng.shuffle(legal)
+        # the moves XBoard handles specially come first more often: e.p.,
+        # promotions, King moves of two squares or more, Pawn-slot moves
+        legal.sort(key=lambda m: rng.random() / weight(pos, m))
         for m in legal:
             pos.push(m)
             over = outcome(pos, legal_moves(pos)) is not None
@@ -76,6 +81,26 @@ def random_game(variant: str, plies: int, rng: random.Random, phantoms: bool) ->
         moves.append(m)
         pos.push(m)
     return moves
+
+
+def weight(pos, m: int) -> float:
+    """How much more often than others a random game picks ``m``."""
+    R = pos.rules
+    frm, to = move_from(m), move_to(m)
+    if move_flag(m) == EP:
+        return 50.0
+    letter = R.letter_of[abs(pos.board[frm])]
+    pos.push(m)
+    promoted = R.letter_of[abs(pos.board[to])] != letter
+    pos.pop()
+    if promoted:
+        return 50.0
+    far = max(abs(R.file_of(frm) - R.file_of(to)), abs(R.rank_of(frm) - R.rank_of(to)))
+    if letter.upper() == 'K' and far >= 2:
+        return 20.0
+    if xm.slot_of(pos, frm) in PAWN_SLOTS:
+        return 4.0
+    return 1.0
 
 
 def texts_and_fens(variant: str, moves: list[int]) -> tuple[list[str], list[str]]:
@@ -91,7 +116,7 @@ def texts_and_fens(variant: str, moves: list[int]) -> tuple[list[str], list[str]
     return texts, boards
 
 
-def play(work: Path, variant: str, texts: list[str]) -> tuple[int, str, str]:
+def play(work: Path, variant: str, texts: list[str], legality: str = 'auto') -> tuple[int, str, str]:
     """Play ``texts`` under XBoard: (plies XBoard played, its final placement
     ('' if none saved), the reason the game ended)."""
     work.mkdir(parents=True, exist_ok=True)
@@ -114,7 +139,10 @@ def play(work: Path, variant: str, texts: list[str]) -> tuple[int, str, str]:
     for f in (pgn, fen):
         if f.exists():
             f.unlink()
-    legality = 'false' if variant in NO_LEGALITY else 'true'
+    if legality == 'auto':
+        legality = 'false' if variant in NO_LEGALITY else 'true'
+    else:
+        legality = 'true' if legality == 'on' else 'false'
     args = [find_xvfb_run(), '-a', '-s', '-screen 0 1280x1024x24', find_xboard(),
             '-settingsFile', str(settings), '-saveSettingsOnExit', 'false',
             '-fcp', str(engines[0]), '-fd', str(work), '-scp', str(engines[1]), '-sd', str(work),
@@ -137,10 +165,10 @@ def play(work: Path, variant: str, texts: list[str]) -> tuple[int, str, str]:
     return len(tokens), board, why
 
 
-def check(work: Path, variant: str, moves: list[int]) -> dict | None:
+def check(work: Path, variant: str, moves: list[int], legality: str = 'auto') -> dict | None:
     """None when XBoard keeps our board through ``moves``, else the finding."""
     texts, boards = texts_and_fens(variant, moves)
-    n, board, why = play(work, variant, texts)
+    n, board, why = play(work, variant, texts, legality)
     if n == len(texts) and board == boards[n]:
         return None
     # the first ply where XBoard and the rules part: cut in halves
@@ -150,12 +178,12 @@ def check(work: Path, variant: str, moves: list[int]) -> dict | None:
         lo = n
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        k, b, _ = play(work, variant, texts[:mid])
+        k, b, _ = play(work, variant, texts[:mid], legality)
         if k == mid and b == boards[mid]:
             lo = mid
         else:
             hi = mid
-    k, b, w = play(work, variant, texts[:hi])
+    k, b, w = play(work, variant, texts[:hi], legality)
     v = get_variant(variant)
     pos = parse_fen(v, v.start)
     for m in moves[:hi - 1]:
@@ -173,6 +201,9 @@ def main(argv=None) -> int:
     ap.add_argument('--jobs', type=int, default=2, help='XBoards at once (default 2)')
     ap.add_argument('--with-phantoms', action='store_true',
                     help='leave the moves the engine keeps away from XBoard in the games')
+    ap.add_argument('--legality', choices=('auto', 'on', 'off'), default='auto',
+                    help="XBoard's legality testing: as in play (auto: off for maasai and "
+                         "zanzibar-s-promo), or on or off for all")
     ap.add_argument('--out', help='work folder (default: a temporary one)')
     args = ap.parse_args(argv)
     if not (find_xboard() and find_xvfb_run()):
@@ -190,7 +221,7 @@ def main(argv=None) -> int:
 
     def one(job):
         v, g, moves = job
-        return v, len(moves), check(root / f'{v}-{g}', v, moves)
+        return v, len(moves), check(root / f'{v}-{g}', v, moves, args.legality)
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for v, n, f in pool.map(one, jobs):
