@@ -663,3 +663,18 @@ def test_no_phantom_where_xboard_tests_no_legality():
     fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
     assert _victim('zanzibar-s-promo', fen, [], 'e8f8') is None
     assert _victim('zanzibar-s', fen, [], 'e8f8') == 'f7'
+
+
+def test_memory_beyond_the_largest_hash_then_go():
+    # memory 9999 is the largest table, 4096 MB (its memory taken only as
+    # the search writes it): the next go is answered with a move
+    from protocol.options import Options
+    from protocol.xboard import XBoard
+    from tests.lines import Lines
+    out = Lines()
+    x = XBoard(out, Options())
+    for cmd in ('new', 'variant zanzibar-s', 'memory 9999', 'sd 2', 'force', 'go'):
+        x.handle(cmd)
+    assert x.options['Hash'] == 4096 and x.searcher.hash_mb == 4096
+    assert out.wait_for('move ').startswith('move ')
+    x.handle('quit')
