@@ -15,17 +15,22 @@ controller keeps what is the session's, not the job's:
   next search from ``on_done``: XBoard starts pondering there);
 * option changes that need an idle searcher (Hash, Clear Hash, Threads,
   Evaluation, Move Overhead) wait for the search to end;
-* ``perft`` counts on a thread of its own; ``stop`` ends it early.
+* ``perft`` counts on a thread of its own; ``stop`` ends it early;
+* what this game's moves cost beyond thinking (:class:`search.MoveCosts`):
+  the session reports each move it played on the clock (:meth:`moved`,
+  as it writes it) and each clock the GUI reports
+  (:meth:`clock_report`); every job plans with what was measured.
 """
 from __future__ import annotations
 
 import threading
+import time
 from typing import Callable
 
 from cazaux_engine.movegen import legal_moves
 from cazaux_engine.perft import perft
 from cazaux_engine.position import Position
-from search import ANALYZE, PONDER, THINK, Limits, Searcher, SearchJob, SearchResult
+from search import ANALYZE, PONDER, THINK, Limits, MoveCosts, Searcher, SearchJob, SearchResult
 
 from .options import Options
 
@@ -42,6 +47,7 @@ class Controller:
         self.job: SearchJob | None = None      # the last job started
         self.clear_pending = False
         self.perft_job: tuple[threading.Thread, threading.Event] | None = None
+        self.costs = MoveCosts(floor=0.0)      # option Move Overhead is the job's floor
         self.use_searcher(Searcher(hash_mb=options['Hash']))
 
     def use_searcher(self, searcher) -> None:
@@ -60,7 +66,8 @@ class Controller:
         """A job on a copy of ``pos`` whose clock started at ``started``
         (default now); not started, so that the session may still narrow
         its root moves (:meth:`SearchJob.restrict`, :meth:`SearchJob.avoid`)."""
-        return self.searcher.job(pos, limits, on_late=self.warn, started=started)
+        return self.searcher.job(pos, limits, on_late=self.warn, started=started,
+                                 costs=self.costs)
 
     def start(self, job: SearchJob, on_info: Callable | None = None,
               on_done: Callable | None = None) -> SearchJob:
@@ -104,15 +111,35 @@ class Controller:
         if self.job is not None:
             self.job.wait(timeout)
 
-    def ponderhit(self, limits: Limits | None = None) -> SearchJob | None:
+    def ponderhit(self, limits: Limits | None = None,
+                  started: float | None = None) -> SearchJob | None:
         """The opponent played the expected move: the ponder job thinks on
         the clock of ``limits`` when given (the GUI's fresh clock), else on
-        the limits it was started with; the time counts from now.  None
-        when there is no ponder job."""
+        the limits it was started with; the time counts from ``started``
+        (the moment the news was read; default now).  None when there is
+        no ponder job."""
         job = self.job
-        if job is None or not job.ponderhit(limits):
+        if job is None or not job.ponderhit(limits, started):
             return None
         return job
+
+    # -- what moves cost ------------------------------------------------------------
+    def moved(self, job: SearchJob) -> None:
+        """The session is writing ``job``'s move: if it was played on the
+        clock, remember the clock it started from and the think time."""
+        clock = job.clock()
+        if clock is not None and job.mode == THINK:
+            self.costs.moved(job.pos.turn, clock[0], clock[1], time.perf_counter() - job.started,
+                             job.hard)
+
+    def clock_report(self, left: float, colour: int | None = None) -> float | None:
+        """The GUI reports ``left`` seconds on the engine's clock (of
+        ``colour``): the overhead of the engine's last move, if measured."""
+        return self.costs.clock(left, colour)
+
+    def new_game(self) -> None:
+        """A new game or position: what moves cost is measured afresh."""
+        self.costs.new_game()
 
     # -- reports from the job's thread ----------------------------------------------
     def _ended(self, job: SearchJob) -> None:

@@ -12,8 +12,10 @@ during ``go ponder`` and ``go infinite`` it is held back until
 ``ponderhit`` or ``stop``, even when the search itself is over.
 
 Anything malformed gets an ``info string`` message and leaves the engine as
-it was (an illegal move in ``position`` leaves the position after the last
-legal move).  Non-standard commands, for people at a terminal: ``d`` (show
+it was, but for ``position``: a refused ``position`` (a bad FEN, an illegal
+move in its list) leaves the engine without a position, and until a valid
+one arrives ``go`` is answered ``info string error: no position: ...`` and
+``bestmove 0000`` (never a move for a board the GUI does not have).  Non-standard commands, for people at a terminal: ``d`` (show
 the position) and ``go perft N`` (counted on a thread of its own, so that
 ``isready`` is answered and ``stop`` ends it while it counts).
 """
@@ -52,6 +54,8 @@ class UciSession:
         self.rng = random.Random()
         self.game = Game(options.registry, options['UCI_Variant'])
         self.start_fen = self._draw_start()
+        self.read_at: float | None = None     # when the command being obeyed was read
+        self.no_position: str | None = None   # why there is no position (a refused one)
         self._reset_position()
 
     @property
@@ -86,8 +90,10 @@ class UciSession:
         self.send(variant_line(self.game.variant, self.start_fen))
 
     # -- commands -----------------------------------------------------------------
-    def handle(self, line: str) -> bool:
-        """Obey one command line; False after ``quit``."""
+    def handle(self, line: str, read_at: float | None = None) -> bool:
+        """Obey one command line, read at ``read_at`` (``time.perf_counter()``,
+        default now: a ``go``'s clock starts then); False after ``quit``."""
+        self.read_at = time.perf_counter() if read_at is None else read_at
         tokens = line.split()
         # UCI: skip unknown leading tokens ("joho debug on" is "debug on")
         for i, word in enumerate(tokens):
@@ -125,11 +131,13 @@ class UciSession:
         self.control.stop()          # the job reports: its bestmove is written
 
     def cmd_ponderhit(self, args) -> None:
-        self.control.ponderhit()     # on the clock of the go ponder, counted from now
+        # on the clock of the go ponder, counted from the moment this was read
+        self.control.ponderhit(started=self.read_at)
 
     def cmd_ucinewgame(self, args) -> None:
         self._end_search()
         self.control.clear_hash()
+        self.control.new_game()
         if self.options['Setup'] == -1:
             self.start_fen = self._draw_start()
             self._announce_variant()
@@ -185,9 +193,17 @@ class UciSession:
             self._reset_position()
             self._announce_variant()
 
+    def _refuse_position(self, why: str) -> None:
+        """A ``position`` was refused: the old position is forgotten too (the
+        GUI does not have it), until a valid ``position`` arrives."""
+        self.tell(f'error: {why}; no position until a valid one arrives')
+        self.no_position = why
+        self.pos_key, self.pos_moves = None, []
+        self.control.new_game()
+
     def cmd_position(self, args) -> None:
         if not args or args[0] not in ('startpos', 'fen'):
-            self.tell('position: expected "position startpos|fen FEN [moves ...]"')
+            self._refuse_position('position: expected "position startpos|fen FEN [moves ...]"')
             return
         end = args.index('moves') if 'moves' in args else len(args)
         if args[0] == 'startpos':
@@ -197,15 +213,14 @@ class UciSession:
         else:
             key = ' '.join(args[1:end])
             if not key:
-                self.tell('position: "fen" needs a FEN; position unchanged')
+                self._refuse_position('position: "fen" needs a FEN')
                 return
         moves = args[end + 1:]
         if key != self.pos_key:
             try:
                 self.game.new(None, key)
             except Exception as e:          # FenError, or anything a hostile FEN provokes
-                self.tell(f'error: bad FEN {clean(key)!r}: {clean(str(e), 200)}; '
-                          'position unchanged')
+                self._refuse_position(f'bad FEN {clean(key)!r}: {clean(str(e), 200)}')
                 return
             self.pos_key, self.pos_moves = key, []
         # keep the moves already played that the new list repeats
@@ -218,12 +233,15 @@ class UciSession:
             try:
                 self.game.play(text)
             except Exception as e:
-                self.tell(f'error: move {n} {clean(str(e), 200)}; position left after '
-                          f'move {n - 1}')
+                self._refuse_position(f'position: move {n} {clean(str(e), 200)}')
                 return
             self.pos_moves.append(text)
+        self.no_position = None
 
     def cmd_d(self, args) -> None:
+        if self.no_position is not None:
+            self.tell(f'no position: {self.no_position}')
+            return
         fen = to_fen(self.game.pos)
         rows = fen.split()[0].split('/')
         for r, row in zip(range(len(rows), 0, -1), rows):
@@ -234,7 +252,7 @@ class UciSession:
         self.send(f'Fen: {fen}')
 
     def cmd_go(self, args) -> None:
-        started = time.perf_counter()          # the clock runs from the command
+        started = self.read_at                 # the clock runs from reading the command
         values: dict[str, int] = {}
         flags: set[str] = set()
         searchmoves: list[str] | None = None
@@ -260,11 +278,21 @@ class UciSession:
             else:
                 self.tell(f'go: ignoring {clean(word)!r}')
                 i += 1
+        if self.no_position is not None:
+            self._end_search()
+            self.tell(f'error: no position: {self.no_position}; send a valid "position"')
+            if 'perft' not in values:
+                self.send('bestmove 0000')
+            return
         if 'perft' in values:
             self._perft(values['perft'])
             return
         self._end_search()
         limits = self._limits(values, flags)
+        turn = self.game.pos.turn
+        left = limits.wtime if turn > 0 else limits.btime
+        if left is not None:
+            self.control.clock_report(left, turn)    # what the engine's last move cost
         job = self.control.new_job(self.game.pos, limits, started=started)
         if searchmoves:
             self._restrict(job, searchmoves)
@@ -344,6 +372,9 @@ class UciSession:
             except Exception as e:               # never leave the GUI without a move
                 self.tell(f'internal error: {clean(str(e), 200)}')
                 line = bestmove_line(pos, legal[0] if legal else None, None)
+            # the clock it started from and the think time, noted before the
+            # line goes out (the next go may come at once)
+            self.control.moved(job)
             self.send(line)
 
     def _end_search(self, timeout: float | None = None) -> None:
@@ -389,8 +420,9 @@ def run(first_line: str, stdin, out, options: Options | None = None) -> int:
             continue
         if not line:
             break
+        read_at = time.perf_counter()        # a go's clock starts when it is read
         try:
-            if not session.handle(line):
+            if not session.handle(line, read_at):
                 return 0
         except Exception as e:               # a bug must not end the session
             session.tell(f'internal error on {clean(line.strip())!r}: {clean(str(e), 200)}')

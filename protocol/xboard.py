@@ -23,6 +23,7 @@ is answered ``Illegal move`` and changes nothing.
 from __future__ import annotations
 
 import threading
+import time
 import traceback
 
 from cazaux_engine import FenError, IllegalMoveError, engine_name
@@ -94,6 +95,10 @@ class XBoard:
         # the draw is kept until a game has been played.
         self.random_fens: dict[str, str] = {}
         self.ctl = threading.Lock()    # held while a command runs
+        self.read_at: float | None = None     # when the command being obeyed was read
+        # why there is no position to play from (a refused setboard or
+        # variant), or None: searches and moves wait for a valid one
+        self.no_position: str | None = None
 
     # -- output helpers -------------------------------------------------------
     def send(self, line: str) -> None:
@@ -115,8 +120,10 @@ class XBoard:
         return rank_base(self.game.variant)
 
     # -- the command loop ------------------------------------------------------
-    def handle(self, line: str) -> None:
-        """Execute one command line; never raises."""
+    def handle(self, line: str, read_at: float | None = None) -> None:
+        """Execute one command line, read at ``read_at`` (``time.perf_counter()``,
+        default now: the clock of a move asked for starts then); never raises."""
+        self.read_at = time.perf_counter() if read_at is None else read_at
         cmd = line.strip()
         if not cmd:
             return
@@ -158,12 +165,13 @@ class XBoard:
                     self.send(p)
                 self.pending_pongs.clear()
 
-    def _start(self, pos, limits, avoid=()) -> None:
+    def _start(self, pos, limits, avoid=(), started: float | None = None) -> None:
         """Search ``pos`` within ``limits`` (its mode: think, ponder with
         ``limits.ponder``, analyze with ``limits.infinite``), leaving out
-        the moves of ``avoid`` and the excluded ones (not when pondering)."""
+        the moves of ``avoid`` and the excluded ones (not when pondering),
+        on a clock that started at ``started`` (default now)."""
         limits.multipv = self.options['MultiPV'] if limits.infinite else 1
-        job = self.control.new_job(pos, limits)
+        job = self.control.new_job(pos, limits, started=started)
         skip = set(avoid) | (self.excluded if not limits.ponder else set())
         if skip:
             job.avoid(skip)
@@ -195,7 +203,7 @@ class XBoard:
             if job is not self.control.job:
                 return
             if job.mode == THINK:
-                self._play_engine_move(result)
+                self._play_engine_move(result, job)
         self._after_search()
 
     # -- the engine's own moves -------------------------------------------------
@@ -215,11 +223,8 @@ class XBoard:
         self.start_halfmove = self.game.pos.halfmove
         self.excluded.clear()
         self.hint = None
-
-    @property
-    def xb_ep(self) -> int | None:
-        """The square XBoard now takes for an e.p. square."""
-        return self.xb_moves[-1][1] if self.xb_moves else (self.game.pos.ep or None)
+        self.no_position = None
+        self.control.new_game()
 
     def _claimable(self, o: Outcome) -> bool:
         """Whether XBoard (testing claims) would accept this result claim."""
@@ -238,15 +243,16 @@ class XBoard:
         self.game.push(m)
         self.excluded.clear()
 
-    def _play_engine_move(self, result) -> None:
+    def _play_engine_move(self, result, job=None) -> None:
         pos = self.game.pos
         legal = legal_moves(pos)
         m = result.best if result is not None else None
         if m not in legal:
             m = legal[0] if legal else None
-        if m is not None and xm.lance_step_hazard(pos, m, self.xb_ep):
-            # (after a ponder hit the search did not know to avoid it)
-            m = next((x for x in legal if not xm.lance_step_hazard(pos, x, self.xb_ep)), m)
+        if m is not None and xm.phantom_victim(pos, m) is not None:
+            # never a move that makes XBoard delete a piece (the search was
+            # told to leave them out; a fallback move was not)
+            m = next((x for x in legal if xm.phantom_victim(pos, x) is None), m)
         if m is None:
             o = outcome(pos, legal)
             if o is not None:
@@ -260,6 +266,10 @@ class XBoard:
         o = outcome(self.game.pos)
         if o is not None and o.reason in ('repetition', 'fifty-move'):
             self.send('offer draw')      # claims a draw that our move brings about
+        if job is not None:
+            # the clock it started from and the think time, noted before the
+            # move goes out (XBoard's next 'time' may come at once)
+            self.control.moved(job)
         self.send(f'move {text}')
         if o is not None and o.reason not in ('repetition', 'fifty-move'):
             self._claim(o)
@@ -280,7 +290,8 @@ class XBoard:
         self.ponder_guess = guess
         limits = self._clock_limits(pos)
         limits.ponder = True
-        self._start(pos, limits)
+        # (a ponder hit turns this search into the think: the same moves are left out)
+        self._start(pos, limits, avoid=self._phantom_moves(pos))
 
     def _clock_limits(self, pos):
         moves_made = len(self.game.moves) // 2
@@ -288,9 +299,20 @@ class XBoard:
             moves_made = (len(self.game.moves) + 1) // 2
         return self.clock.limits(pos.turn, moves_made)
 
+    @staticmethod
+    def _phantom_moves(pos) -> list[int]:
+        """The legal moves of ``pos`` that would make XBoard delete a piece
+        they do not capture (see :func:`protocol.xboard_moves.phantom_victim`)."""
+        return [m for m in legal_moves(pos) if xm.phantom_victim(pos, m) is not None]
+
     def _think(self) -> None:
-        """The engine is on move: claim a finished game or start thinking."""
+        """The engine is on move: claim a finished game or start thinking,
+        on the clock that started when the command was read."""
         pos = self.game.pos
+        if self.no_position is not None:
+            self.send(f'Error (no position: {self.no_position}): go')
+            self.force = True
+            return
         legal = legal_moves(pos)
         o = outcome(pos, legal)
         if o is not None and self._claimable(o):
@@ -298,8 +320,7 @@ class XBoard:
             self.force = True
             return
         limits = self._clock_limits(pos)
-        avoid = [m for m in legal if xm.lance_step_hazard(pos, m, self.xb_ep)]
-        self._start(pos, limits, avoid)
+        self._start(pos, limits, self._phantom_moves(pos), started=self.read_at)
 
     def _maybe_think(self) -> None:
         if not self.force and not self.analyzing and self.game.pos.turn == self.engine_side:
@@ -308,7 +329,7 @@ class XBoard:
     def _restart_analysis(self) -> None:
         if self.analyzing:
             self.stop_search()
-            if legal_moves(self.game.pos):
+            if self.no_position is None and legal_moves(self.game.pos):
                 self._start(self.game.pos, Limits(infinite=True))
 
     # -- commands: session ------------------------------------------------------
@@ -378,6 +399,7 @@ class XBoard:
         name = engine_variant(arg.split()[0] if arg else '')
         if name not in self.options.registry:
             self.send(f'Error (unsupported variant): {cmd}')
+            self._forget_position(f'variant {arg[:40]!r} is not supported')
             return
         v = self.options.registry.get(name)
         try:
@@ -429,6 +451,9 @@ class XBoard:
     # -- commands: moves and positions -----------------------------------------
     def cmd_usermove(self, arg, cmd):
         text = arg.split()[0] if arg else ''
+        if self.no_position is not None:
+            self.send(f'Illegal move (no position: {self.no_position}): {text}')
+            return
         with self.lock:
             pondering = self.mode == PONDER
             guess = self.ponder_guess
@@ -441,16 +466,19 @@ class XBoard:
             reason = str(e).split(': ', 1)[-1]
             self.send(f'Illegal move ({reason}): {text}')
             return
-        if xm.lance_step_hazard(pos, m, self.xb_ep):
-            # legal, but XBoard would also remove the piece that double-stepped
-            self.send(f'Illegal move (XBoard would take this Prince step for an '
-                      f'en-passant capture): {text}')
+        victim = xm.phantom_victim(pos, m)
+        if victim is not None:
+            # legal, but XBoard would also delete the piece behind the target
+            where = pos.rules.square_name(victim, self.rb)
+            self.send(f'Illegal move (XBoard would take this step for an en-passant capture '
+                      f'and remove the piece on {where}): {text}')
             return
         if pondering and m == guess and not self.analyzing:
             with self.lock:
                 if self.mode == PONDER:            # still searching: it becomes our think,
-                    self._push(m)                  # on the clock XBoard just sent
-                    self.control.ponderhit(self._clock_limits(self.game.pos))
+                    self._push(m)                  # on the clock XBoard just sent, from now
+                    self.control.ponderhit(self._clock_limits(self.game.pos),
+                                           started=self.read_at)
                     return
         self.stop_search()
         self._push(m)
@@ -465,10 +493,20 @@ class XBoard:
             self.game.set_fen(xm.fen_from_xboard(self.game.variant, arg))
         except FenError as e:
             self.send(f'tellusererror Illegal position: {e}')
-            self._restart_analysis()
+            self._forget_position(f'the last setboard was refused ({str(e)[:80]})')
             return
         self._reset_game_state()
         self._restart_analysis()
+
+    def _forget_position(self, why: str) -> None:
+        """A position was refused: the old one is forgotten too (XBoard's
+        board is not it), and until a valid ``setboard``, ``variant`` or
+        ``new`` nothing is searched or played."""
+        self.stop_search()
+        self.no_position = why
+        self.excluded.clear()
+        self.hint = None
+        self.control.new_game()
 
     def cmd_undo(self, arg, cmd):
         self._take_back(1, cmd)
@@ -477,7 +515,7 @@ class XBoard:
         self._take_back(2, cmd)
 
     def _take_back(self, n: int, cmd: str) -> None:
-        if len(self.game.moves) < n:
+        if self.no_position is not None or len(self.game.moves) < n:
             self.send(f'Error (command not legal now): {cmd}')
             return
         self.stop_search()
@@ -487,6 +525,8 @@ class XBoard:
         self._restart_analysis()
 
     def cmd_hint(self, arg, cmd):
+        if self.no_position is not None:
+            return
         pos = self.game.pos
         m = None
         with self.lock:
@@ -510,6 +550,9 @@ class XBoard:
         self._exclude(arg, cmd, False)
 
     def _exclude(self, arg: str, cmd: str, exclude: bool) -> None:
+        if self.no_position is not None:
+            self.send(f'Error (no position: {self.no_position}): {cmd}')
+            return
         pos = self.game.pos
         if arg == 'all':
             moves = set(legal_moves(pos))
@@ -573,6 +616,9 @@ class XBoard:
 
     def cmd_time(self, arg, cmd):
         self._clock_cmd(lambda a: self.clock.set_time(a, True), arg, cmd)
+        if self.clock.engine_left is not None:
+            # the engine's clock after its last move: what that move cost
+            self.control.clock_report(self.clock.engine_left)
 
     def cmd_otim(self, arg, cmd):
         self._clock_cmd(lambda a: self.clock.set_time(a, False), arg, cmd)
@@ -671,6 +717,6 @@ def run(first_line: str, stdin, out, options: Options | None = None) -> int:
             continue
         if not line:
             break
-        engine.handle(line)
+        engine.handle(line, time.perf_counter())     # a move's clock starts when it is read
     engine.stop_search()
     return 0

@@ -19,7 +19,7 @@ from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.moves import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
-from protocol.xboard_variants import LANCE_SLOT, PAWN_SLOTS, rank_base, slots
+from protocol.xboard_variants import PAWN_SLOTS, rank_base, slots, tests_legality
 from cazaux_engine.movegen import legal_moves
 
 _MOVE = re.compile(r'^[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?(,[a-p]\d{1,2}[a-p]\d{1,2}[a-zA-Z]?)?$')
@@ -85,6 +85,14 @@ def pv_text(pos, pv: list, rank_base: int) -> str:
 
 
 _SLOT_CACHE: dict = {}      # compiled rules (hashed by identity) -> slots()
+_LEGALITY_CACHE: dict = {}  # compiled rules -> tests_legality()
+
+
+def _tests_legality(R) -> bool:
+    known = _LEGALITY_CACHE.get(R)
+    if known is None:
+        known = _LEGALITY_CACHE[R] = tests_legality(R.variant)
+    return known
 
 
 def slot_of(pos, sq: int) -> int:
@@ -158,16 +166,48 @@ def xboard_ep_square(pos, m: int) -> int | None:
     return None
 
 
-def lance_step_hazard(pos, m: int, xb_ep: int | None) -> bool:
-    """Whether XBoard would take ``m`` for an e.p. capture it is not.
+def far_half(R, sq: int, colour: int) -> bool:
+    """Whether ``sq`` is in the half of the board away from ``colour``'s
+    side, as XBoard 4.9.1 decides it for e.p.: White from rank 7 of 12 up,
+    Black from rank 6 down (the middle rank of an odd board counts for both)."""
+    y = R.rank_of(sq)
+    return y >= R.ranks // 2 if colour > 0 else y <= (R.ranks - 1) // 2
 
-    XBoard handles its Lance slot like a Pawn: a Lance-slot piece (the
-    Prince, where there is no Maasai) stepping diagonally onto the square
-    XBoard marked for e.p. makes XBoard remove the piece that double-stepped,
-    though the step captures nothing.
+
+def phantom_victim(pos, m: int) -> int | None:
+    """The square of a piece XBoard would remove on ``m`` though ``m``
+    captures nothing there, or None (the move is safe in XBoard).
+
+    XBoard 4.9.1 with legality testing on handles its Pawn and Lance slots
+    alike (the Prince has the Lance slot in the Zanzibar games): a step of
+    such a piece that changes file onto an EMPTY square, from the mover's
+    far half, is taken for an e.p. capture, whether or not there is an e.p.
+    square, and the piece just behind the target (one rank back toward the
+    mover) is deleted from XBoard's board, the mover's own included.  The
+    PGN shows a plain move, and a later move of the deleted piece is
+    forfeited.  A real e.p. capture (sent in two legs) is not affected, nor
+    is a step whose square behind is empty, nor any move in a variant that
+    XBoard plays with legality testing off (``tests_legality``: there it
+    carries such a step out right).
+
+    >>> from cazaux_engine import start_position
+    >>> from protocol.xboard_variants import rank_base
+    >>> pos = start_position('zanzibar-xl', '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1')
+    >>> m = parse(pos, 'e8f8', 1)
+    >>> pos.rules.square_name(phantom_victim(pos, m), 1)
+    'f7'
+    >>> phantom_victim(pos, parse(pos, 'e8e9', 1)) is None
+    True
     """
-    if xb_ep is None or move_to(m) != xb_ep or move_flag(m) == EP:
-        return False
+    if move_flag(m) == EP or not _tests_legality(pos.rules):
+        return None
     R = pos.rules
-    return slot_of(pos, move_from(m)) == LANCE_SLOT and not pos.board[move_to(m)] \
-        and R.file_of(move_from(m)) != R.file_of(move_to(m))
+    frm, to = move_from(m), move_to(m)
+    if pos.board[to] or R.file_of(frm) == R.file_of(to) or slot_of(pos, frm) not in PAWN_SLOTS:
+        return None
+    if not far_half(R, frm, pos.turn):
+        return None
+    behind = to - pos.turn * R.stride
+    if not R.on_board(R.file_of(behind), R.rank_of(behind)):
+        return None
+    return behind if pos.board[behind] else None

@@ -120,6 +120,22 @@ def _slot_by_role(variant: Variant, piece, used: set) -> int | None:
     return None
 
 
+def tests_legality(variant: Variant) -> bool:
+    """Whether XBoard plays ``variant`` with its legality testing on: only
+    where every piece that promotes has a Pawn-like slot (XBoard lets no
+    other promote while it tests legality).  maasai (the Prince) and
+    zanzibar-s-promo (the piece promotions) need ``-testLegality false``.
+
+    >>> from cazaux_engine import get_variant
+    >>> [tests_legality(get_variant(n)) for n in ('zanzibar-s', 'maasai', 'zanzibar-s-promo')]
+    [True, False, False]
+    """
+    sl = slots(variant)
+    letter = {p.name: p.letter for p in variant.pieces}
+    promoting = set(variant.promoters) | set(variant.piece_promotions)
+    return all(sl[letter[name]] in PAWN_SLOTS for name in promoting)
+
+
 def piece_table(variant: Variant) -> str:
     """The ``setup`` piece-to-char table: White's half, then Black's."""
     sl = slots(variant)

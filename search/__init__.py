@@ -9,7 +9,7 @@ imported on first use, so that the command line can change the numbers of
 """
 import cazaux_engine  # noqa: F401  (first: it decides compiled or interpreted modules)
 
-__all__ = ['ANALYZE', 'Limits', 'PONDER', 'SearchInfo', 'SearchJob', 'SearchResult', 'Searcher',
+__all__ = ['ANALYZE', 'Limits', 'MoveCosts', 'PONDER', 'SearchInfo', 'SearchJob', 'SearchResult', 'Searcher',
            'THINK']
 
 
@@ -21,6 +21,8 @@ def __getattr__(name: str):
         from . import searcher as module
     elif name in ('SearchJob', 'THINK', 'PONDER', 'ANALYZE'):
         from . import job as module
+    elif name == 'MoveCosts':
+        from . import timeman as module
     else:
         raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
     value = globals()[name] = getattr(module, name)

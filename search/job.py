@@ -24,9 +24,12 @@ one call of ``on_done``, unless the job was cancelled.
 The clock: a job on the clock (not pondering, not analysing) plans its time
 with :func:`search.timeman.plan` from the moment its clock started
 (``started``: by default when the job was made; a protocol passes the moment
-it read the command) and arms the safety net of
-:func:`search.timeman.safety_net`: should the searcher overrun its own plan,
-the job tells it to stop, and later plays the best move reported so far.
+it read the command, and for a ponder hit the moment it read that) and arms
+the safety net of :func:`search.timeman.safety_net`: should the searcher
+overrun its own plan, the job tells it to stop, and later plays the best
+move reported so far.  The overhead it plans with is the option Move
+Overhead, or more when the session's :class:`search.timeman.MoveCosts`
+(``costs``) measured more in this game.
 
 >>> from cazaux_engine import start_position, move_text
 >>> from search import Limits, Searcher
@@ -48,7 +51,7 @@ from cazaux_engine.movegen import legal_moves
 from cazaux_engine.position import Position
 
 from .alphabeta import Control
-from .timeman import plan, safety_net
+from .timeman import MoveCosts, plan, safety_net
 from .types import Limits, SearchInfo, SearchResult
 
 THINK, PONDER, ANALYZE = 'think', 'ponder', 'analyze'
@@ -61,11 +64,12 @@ class SearchJob:
                  on_info: Callable[[SearchInfo], None] | None = None,
                  on_done: Callable[[SearchResult], None] | None = None,
                  on_late: Callable[[str], None] | None = None,
-                 started: float | None = None):
+                 started: float | None = None, costs: MoveCosts | None = None):
         """A job for ``searcher`` on a copy of ``pos``.  ``on_info(info)``
         gets every progress report, ``on_done(result)`` the result once;
         ``on_late(text)`` hears when the safety net had to step in.
-        ``started``: the ``time.perf_counter()`` moment the clock started.
+        ``started``: the ``time.perf_counter()`` moment the clock started;
+        ``costs``: what moves of this game cost beyond thinking (measured).
         The root moves are the legal moves, or those of ``limits.searchmoves``
         among them (all when none of those is legal)."""
         self.searcher = searcher
@@ -80,9 +84,12 @@ class SearchJob:
         self.ctl = Control()                   # read by the trees every few thousand nodes
         self.ctl.node_limit = -1 if limits.nodes is None else limits.nodes
         self.started = time.perf_counter() if started is None else started
+        self.costs = costs
         self.pondering = limits.ponder
         self.infinite = limits.infinite
         self.soft: float | None = None         # planned seconds (None: no planned stop)
+        self.hard: float | None = None         # the trees' deadline, seconds after started
+        self.emergency = False                 # planned in the time plan's emergency mode
         self.best_so_far: int | None = None    # first move of the last reported line
         self.result: SearchResult | None = None
         self._lock = threading.Lock()
@@ -91,6 +98,7 @@ class SearchJob:
         self._closed = False                   # reported, or cancelled: no more reports
         self._thread: threading.Thread | None = None
         self.timers: list[threading.Timer] = []
+        self.net: tuple[float, float] | None = None   # the safety net armed: (stop, move) after started
         if not self.held:
             self._released.set()
         self._plan()
@@ -119,6 +127,21 @@ class SearchJob:
     def is_current_thread(self) -> bool:
         """Is the caller the job's own thread (in ``on_done``)?"""
         return self._thread is threading.current_thread()
+
+    @property
+    def overhead(self) -> float:
+        """Seconds a move costs beyond thinking: option Move Overhead, or
+        what ``costs`` measured in this game if that is more."""
+        floor = self.searcher.move_overhead
+        return floor if self.costs is None else max(floor, self.costs.overhead())
+
+    def clock(self) -> tuple[float, float] | None:
+        """(seconds on the mover's clock, increment) of a job on a clock, else None."""
+        lim, white = self.limits, self.pos.turn > 0
+        left = lim.wtime if white else lim.btime
+        if left is None or lim.movetime is not None:
+            return None
+        return left, (lim.winc if white else lim.binc) or 0.0
 
     def elapsed(self) -> float:
         """Seconds since the job's clock started."""
@@ -189,10 +212,11 @@ class SearchJob:
             self._cancel_timers()
         self.stop()
 
-    def ponderhit(self, limits: Limits | None = None) -> bool:
-        """The expected move was played: from now on the job thinks on the
-        clock of ``limits`` (the GUI's fresh clock) or on the limits it began
-        with.  False when the job was not pondering."""
+    def ponderhit(self, limits: Limits | None = None, started: float | None = None) -> bool:
+        """The expected move was played: from ``started`` (default now: the
+        moment the protocol read the news) the job thinks on the clock of
+        ``limits`` (the GUI's fresh clock) or on the limits it began with.
+        False when the job was not pondering."""
         with self._lock:
             if not self.pondering or self._closed:
                 return False
@@ -201,7 +225,7 @@ class SearchJob:
                 self.limits = limits
             else:
                 self.limits.ponder = False
-            self.started = time.perf_counter()
+            self.started = time.perf_counter() if started is None else started
             self.pondering = False
             self._plan()
         self._arm_safety_net()
@@ -219,11 +243,11 @@ class SearchJob:
     def _plan(self) -> None:
         """Set the planned time and the trees' deadline from the limits."""
         if self.held:
-            self.soft = None
+            self.soft = self.hard = None
             self.ctl.deadline = -1.0
             return
-        p = plan(self.limits, self.pos.turn, self.searcher.move_overhead)
-        self.soft = p.soft
+        p = plan(self.limits, self.pos.turn, self.overhead)
+        self.soft, self.hard, self.emergency = p.soft, p.hard, p.emergency
         self.ctl.deadline = -1.0 if p.hard is None else self.started + p.hard
 
     def _arm_safety_net(self) -> None:
@@ -231,10 +255,11 @@ class SearchJob:
         play the best move so far should it not stop either."""
         if self.held or self.timers:
             return
-        net = safety_net(self.limits, self.pos.turn, self.searcher.move_overhead)
+        net = safety_net(self.limits, self.pos.turn, self.overhead)
         if net is None:
             return
         stop_at, move_at = net
+        self.net = net
 
         def move():
             if self._closed:

@@ -83,12 +83,17 @@ DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 
 # -- time -----------------------------------------------------------------------
-MOVES_TO_GO = 28                 # assumed moves left when the clock does not say
-INC_USE = 0.7                    # fraction of the increment spent per move ...
-INC_RESERVE = 10                 # ... less below this many increments on the clock
-HARD_FACTOR = 4.0                # hard limit = HARD_FACTOR x the planned time ...
-HARD_SHARE = 0.3                 # ... but at most this share of the clock
-SAFETY = 0.05                    # seconds always kept on the clock
+MOVES_TO_GO = 28                 # assumed moves left when the clock does not say ...
+MOVES_TO_GO_SUDDEN = 50          # ... without an increment (and the most ever planned for)
+RESERVE = 0.1                    # seconds always left on the clock: never planned into ...
+RESERVE_SHARE = 0.02             # ... or this share of the clock ...
+RESERVE_MAX = 1.0                # ... up to this many seconds
+SPEND_RATIO = 2.0                # a move spends about this x its soft limit (measured)
+HARD_FACTOR = 3.0                # hard limit = HARD_FACTOR x the time a move should spend ...
+HARD_SHARE = 0.3                 # ... but at most this share of the clock (0.5 with an increment)
+LOW_CLOCK_MOVES = 10             # emergency below this many moves of increment + overhead
+EMERGENCY_INC_USE = 0.5          # emergency: spend this share of the increment beyond the overhead
+MIN_THINK = 0.005                # seconds: the least hard limit
 STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change
 

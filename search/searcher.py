@@ -78,7 +78,7 @@ class Searcher:
         self.hash_mb = hash_mb
         self.tt = TranspositionTable(hash_mb)
         self.material_only = material_only     # evaluation: material only
-        self.move_overhead = 0.05              # seconds kept in reserve per move
+        self.move_overhead = 0.05              # seconds a move costs beyond thinking, at least
         self.threads = max(1, threads)
         self.nodes = 0                         # nodes of the last search
         self.overrun = 0.0                     # seconds past the hard limit, last search
@@ -107,9 +107,9 @@ class Searcher:
 
     # -- jobs ------------------------------------------------------------------------
     def job(self, pos: Position, limits: Limits, on_info=None, on_done=None, on_late=None,
-            started: float | None = None) -> SearchJob:
+            started: float | None = None, costs=None) -> SearchJob:
         """A job on a copy of ``pos`` (not started; see :class:`SearchJob`)."""
-        return SearchJob(self, pos, limits, on_info, on_done, on_late, started)
+        return SearchJob(self, pos, limits, on_info, on_done, on_late, started, costs)
 
     def start(self, job: SearchJob) -> SearchJob:
         """Start ``job`` on its own thread, once the running job (if any)

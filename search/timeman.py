@@ -1,39 +1,52 @@
-"""Time management: how long to think about one move.
+"""Time management: how long to think about one move, and what a move costs.
 
 Two limits come out of the limits of a ``go``:
 
 ``soft``
-    the planned time (None with a fixed time per move: use all of it).  Iterative deepening starts no new iteration once
-    ``STABLE_FACTOR * soft`` has passed (an iteration that starts then
-    would most likely not finish), stretched by up to ``1 + UNSTABLE_BONUS``
-    while the best move keeps changing between iterations.
+    the planned time (None with a fixed time per move: use all of it).
+    Iterative deepening starts no new iteration once ``STABLE_FACTOR * soft``
+    has passed, stretched by up to ``1 + UNSTABLE_BONUS`` while the best move
+    keeps changing.  An iteration started just before that point runs on, so
+    a move spends about ``SPEND_RATIO`` times its soft limit (measured): the
+    plan sets the soft limit to the time a move should spend divided by that.
 ``hard``
-    the deadline inside the tree: the search raises Stop once it has
-    passed (checked every ``CHECK_EVERY`` nodes, a few milliseconds even
-    on 12x12 boards).
+    the deadline inside the tree: the search raises Stop once it has passed
+    (checked every ``CHECK_EVERY`` nodes).  It is what the plan promises:
+    the move is on its way by then.
 
-Clock play plans ``time_left / moves_to_go + INC_USE * increment`` after
-setting aside the move overhead and a safety margin (with less than
-``INC_RESERVE`` increments left, the increment's share shrinks in proportion,
-so that a low clock grows back), and never lets the hard limit exceed a share
-of what is left, so the clock cannot run out even at 1 second + 0.1 s per
-move:
+Every move costs more than its thinking: the pipes, the GUI (XBoard
+animates the move before it stops the clock), a busy machine.  That cost
+is the *overhead*: the engine option ``Move Overhead`` at least, more when
+:class:`MoveCosts` measured more in this game.  The plan keeps a *reserve*
+on the clock that it never plans into, pays the overhead once per move for
+every move it plans for, and never lets the hard limit take more than a
+share of what the clock holds beyond the reserve and this move's overhead:
 
 >>> from search.types import Limits
->>> p = plan(Limits(wtime=1.0, winc=0.1), 1, overhead=0.05)
->>> round(p.soft, 3), round(p.hard, 3)
-(0.102, 0.409)
->>> p = plan(Limits(wtime=0.2, winc=0.1), 1, overhead=0.05)
->>> round(p.soft, 3), round(p.hard, 3)
-(0.018, 0.05)
+>>> p = plan(Limits(wtime=5.0, winc=0.1), 1, overhead=0.05)
+>>> round(p.soft, 3), round(p.hard, 3), p.emergency
+(0.111, 0.664, False)
 
-The protocol layer's safety net (:mod:`protocol.controller`) steps in only
-when a search overruns this plan: a quarter of the way from the hard limit
-to the end of the clock it stops the search, half-way it plays the best
-move reported so far:
+When the clock is low (less than ``LOW_CLOCK_MOVES`` moves' worth of
+increment and overhead beyond the reserve) the plan goes into its
+emergency mode: a move then spends at most half of what the increment
+brings beyond the overhead, so the clock grows back, and without an
+increment (or with an overhead that eats it) a small share of what is left:
+
+>>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.05)
+>>> round(p.soft, 4), round(p.hard, 4), p.emergency
+(0.0125, 0.0375, True)
+>>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.15)
+>>> round(p.soft, 4), round(p.hard, 4), p.emergency
+(0.0025, 0.005, True)
+
+The job's safety net (:mod:`search.job`) steps in only when a search
+overruns this plan: a quarter of the way from the hard limit to the end of
+what the clock allows it stops the search, half-way it plays the best move
+reported so far:
 
 >>> [round(t, 4) for t in safety_net(Limits(wtime=1.0, winc=0.1), 1, overhead=0.05)]
-[0.5564, 0.7043]
+[0.275, 0.5]
 >>> [round(t, 4) for t in safety_net(Limits(movetime=0.1), 1, overhead=0.05)]
 [0.0625, 0.075]
 >>> safety_net(Limits(depth=5), 1, overhead=0.05) is None
@@ -41,6 +54,7 @@ True
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from . import params as P
@@ -51,10 +65,16 @@ from .types import Limits
 class TimePlan:
     soft: float | None      # seconds; None = no time limit
     hard: float | None
+    emergency: bool = False  # the clock is low: spend less than the increment brings
+
+
+def reserve(left: float) -> float:
+    """Seconds of a clock showing ``left`` that no plan spends."""
+    return max(P.RESERVE, min(P.RESERVE_MAX, P.RESERVE_SHARE * left))
 
 
 def safety_net(limits: Limits, turn: int, overhead: float) -> tuple[float, float] | None:
-    """(stop, move): seconds after the start at which the protocol stops a
+    """(stop, move): seconds after the start at which the job stops a
     search that overran its plan, and at which it plays the best move so
     far if the search has still not answered.  None without a clock."""
     hard = plan(limits, turn, overhead).hard
@@ -63,32 +83,127 @@ def safety_net(limits: Limits, turn: int, overhead: float) -> tuple[float, float
     if limits.movetime is not None:
         end = limits.movetime
     else:
-        end = max(0.0, limits.wtime if turn > 0 else limits.btime)
+        end = (limits.wtime if turn > 0 else limits.btime) - overhead
     spare = max(0.0, end - hard)
     return hard + spare / 4, hard + spare / 2
 
 
 def plan(limits: Limits, turn: int, overhead: float) -> TimePlan:
-    """The time plan for the side ``turn`` (1 White, -1 Black)."""
+    """The time plan for the side ``turn`` (1 White, -1 Black); ``overhead``:
+    the seconds each move costs beyond the engine's thinking."""
     if limits.movetime is not None:          # use it all: no planned stop
-        return TimePlan(None, max(0.001, limits.movetime - overhead))
+        return TimePlan(None, max(P.MIN_THINK, limits.movetime - overhead))
     left = limits.wtime if turn > 0 else limits.btime
     if left is None:
         return TimePlan(None, None)
-    inc = (limits.winc if turn > 0 else limits.binc) or 0.0
-    mtg = P.MOVES_TO_GO
+    inc = max(0.0, (limits.winc if turn > 0 else limits.binc) or 0.0)
+    # the moves to plan for: those to the time control, else MOVES_TO_GO
+    # (more without an increment: every one of them pays its overhead)
+    mtg = P.MOVES_TO_GO if inc > 0 else P.MOVES_TO_GO_SUDDEN
     if limits.movestogo:
-        mtg = max(1, min(mtg, limits.movestogo))
-    avail = max(0.0, left - overhead - P.SAFETY)
-    # below INC_RESERVE increments on the clock, spend less of the increment
-    # than it brings, so that a low clock builds a cushion again
-    inc_use = P.INC_USE
-    if inc > 0 and left < P.INC_RESERVE * inc:
-        inc_use *= max(0.0, left) / (P.INC_RESERVE * inc)
-    target = avail / mtg + inc_use * inc
-    share = P.HARD_SHARE if inc <= 0 else 0.5
-    if limits.movestogo == 1:
-        share = 0.8                 # the last move before the time control
-    hard = max(0.001, min(P.HARD_FACTOR * target, share * avail))
-    soft = max(0.001, min(target, 0.5 * avail, hard))
-    return TimePlan(soft, hard)
+        mtg = max(1, min(P.MOVES_TO_GO_SUDDEN, limits.movestogo))
+    keep = reserve(left)
+    spare = left - keep - overhead          # the most this move may spend
+    if spare <= 2 * P.MIN_THINK:
+        return TimePlan(P.MIN_THINK / 2, P.MIN_THINK, True)
+    # the clock and the increments of the next mtg moves, each move's
+    # overhead paid, shared out evenly (an increment comes after its move)
+    pool = left - keep + (mtg - 1) * inc - mtg * overhead
+    # (at least a small share of what is left: where the overheads would
+    # eat the whole clock, a move still thinks a little, less and less)
+    spend = max(pool / mtg, spare / (2 * mtg))
+    share = 0.8 if limits.movestogo == 1 else P.HARD_SHARE if inc <= 0 else 0.5
+    emergency = left - keep < P.LOW_CLOCK_MOVES * (inc + overhead) and limits.movestogo != 1
+    if emergency:
+        if inc > overhead:
+            spend = min(spend, P.EMERGENCY_INC_USE * (inc - overhead))
+        else:
+            spend = min(spend, spare / (2 * mtg))
+        hard = min(2 * spend, spare / 4)
+    else:
+        hard = min(P.HARD_FACTOR * spend, share * spare)
+    hard = max(P.MIN_THINK, hard)
+    soft = max(P.MIN_THINK / 2, min(spend / P.SPEND_RATIO, hard))
+    return TimePlan(soft, hard, emergency)
+
+
+@dataclass
+class _Move:
+    colour: int
+    clock: float          # the clock before the move
+    inc: float
+    think: float          # seconds from reading the command to writing the move
+
+
+class MoveCosts:
+    """What this game's moves cost beyond the engine's own thinking.
+
+    After each move played on the clock the session tells :meth:`moved`
+    the clock the move started from, the increment and the think time on
+    its own stopwatch (from reading the command to writing the move).  When
+    the GUI next reports that side's clock (XBoard's ``time``, UCI's
+    ``wtime``/``btime``), :meth:`clock` compares: the GUI charged
+    ``before + increment - now``, and what it charged beyond the think time
+    is the move's overhead.  A move written later than the hard limit it
+    was given was late by the difference (the search stops at the next
+    check, the thread waits for a core).  :meth:`overhead` is the largest
+    overhead of the last ``WINDOW`` moves, never below ``floor`` (option Move
+    Overhead), plus the largest lateness of those moves.
+
+    A clock that grew by more than the move's increment (a new session of
+    a moves-per-session control, a GUI that counts otherwise) is no
+    measurement, nor is an overhead beyond ``MAX_SEEN`` seconds.
+
+    >>> c = MoveCosts(floor=0.05)
+    >>> c.moved(1, clock=5.0, inc=0.1, think=0.30, hard=0.28)    # 20 ms late
+    >>> round(c.clock(4.68, colour=1), 3)          # charged 0.42 s: 0.12 s beyond the think time
+    0.12
+    >>> round(c.overhead(), 3)
+    0.14
+    >>> c.new_game(); c.overhead()
+    0.05
+    """
+    WINDOW = 12
+    MAX_SEEN = 5.0
+    TOLERANCE = 0.03        # a clock read to the centisecond may show a little more
+
+    def __init__(self, floor: float = 0.05):
+        self.floor = floor
+        self.seen: deque = deque(maxlen=self.WINDOW)
+        self.late: deque = deque(maxlen=self.WINDOW)
+        self.pending: _Move | None = None
+
+    def new_game(self) -> None:
+        """A new game (or a position not reached by play): nothing learned is kept."""
+        self.seen.clear()
+        self.late.clear()
+        self.pending = None
+
+    def moved(self, colour: int, clock: float, inc: float, think: float,
+              hard: float | None = None) -> None:
+        """The engine played a move for ``colour`` on a clock that showed
+        ``clock`` seconds when the move was asked for, with increment
+        ``inc``, after ``think`` seconds on its own stopwatch; ``hard``: the
+        hard limit it was given."""
+        self.pending = _Move(colour, clock, inc, think)
+        self.late.append(0.0 if hard is None else min(self.MAX_SEEN, max(0.0, think - hard)))
+
+    def clock(self, left: float, colour: int | None = None) -> float | None:
+        """The GUI reports ``left`` seconds on the clock of ``colour`` (None:
+        the engine's own): the overhead of the last move measured, or None."""
+        p, self.pending = self.pending, None
+        if p is None or (colour is not None and colour != p.colour):
+            return None
+        over = p.clock + p.inc - left - p.think
+        if over < -self.TOLERANCE or over > self.MAX_SEEN:
+            return None
+        over = max(0.0, over)
+        self.seen.append(over)
+        return over
+
+    def overhead(self) -> float:
+        """Seconds to allow per move beyond the thinking."""
+        return max([self.floor, *self.seen]) + max(self.late, default=0.0)
+
+
+__all__ = ['MoveCosts', 'TimePlan', 'plan', 'reserve', 'safety_net']

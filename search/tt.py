@@ -18,6 +18,13 @@ else the slot with the lower "worth" (depth, minus 4 for each search since
 it was written).  Mate scores are stored relative to the node (see
 :func:`score_to_tt`), so they stay true wherever the position recurs.
 
+Memory: the table's words come zeroed from the operating system (an
+anonymous memory map), taken page by page as the search first writes them,
+so that making, resizing or clearing even the largest table answers at
+once (writing 4 GB of zeros took seven seconds).  A size larger than the
+memory the machine has free (and the table's own) raises MemoryError and
+leaves the table as it was.
+
 >>> tt = TranspositionTable(1)
 >>> tt.store(0x1234, 77, 5, EXACT, 42)
 >>> tt.probe(0x1234)
@@ -25,7 +32,8 @@ it was written).  Mate scores are stored relative to the node (see
 """
 from __future__ import annotations
 
-from array import array
+import mmap
+import os
 
 import cython
 
@@ -37,6 +45,32 @@ if not cython.compiled:                   # compiled: the enums of tt.pxd
     SCORE_BIAS = 1 << 20
 MATE_BOUND = cython.declare(cython.int, params.MATE_BOUND)
 BYTES_PER_SLOT = 16
+
+
+def available_memory() -> int | None:
+    """Bytes of memory the machine can still give (Linux's MemAvailable, or
+    the free physical pages elsewhere); None where it cannot be told."""
+    try:
+        with open('/proc/meminfo') as f:
+            for line in f:
+                if line.startswith('MemAvailable:'):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def zeroed_words(n: int):
+    """``n`` 64-bit words, all 0, as a memoryview: pages of zeros mapped
+    from the operating system, given memory only when first written."""
+    if hasattr(mmap, 'MAP_PRIVATE'):
+        mem = mmap.mmap(-1, n * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:                                   # Windows: an anonymous map is zeroed too
+        mem = mmap.mmap(-1, n * 8)
+    return memoryview(mem).cast('Q')
 
 
 def score_to_tt(score: cython.int, ply: cython.int) -> cython.int:
@@ -85,10 +119,19 @@ class TranspositionTable:
         self.resize(mb)
 
     def resize(self, mb: float) -> None:
+        """A new, empty table of ``mb`` megabytes (MemoryError: more than the
+        machine can give; the table stays as it was)."""
         slots = max(1024, int(mb * (1 << 20)) // BYTES_PER_SLOT)
         size = 1 << (slots.bit_length() - 1)
-        data = array('Q', [0]) * size       # first: a MemoryError leaves the table as it was
-        keys = array('Q', [0]) * size
+        free = available_memory()
+        if free is not None and size * BYTES_PER_SLOT > free + self.size * BYTES_PER_SLOT:
+            raise MemoryError(f'{size * BYTES_PER_SLOT >> 20} MB asked, '
+                              f'{free >> 20} MB free')
+        try:
+            data = zeroed_words(size)       # first: a failure leaves the table as it was
+            keys = zeroed_words(size)
+        except (OSError, OverflowError, ValueError) as e:
+            raise MemoryError(str(e)) from None
         self.data, self.keys = data, keys
         self.table = data
         self.size = size
@@ -97,8 +140,8 @@ class TranspositionTable:
 
     def clear(self) -> None:
         size = self.size
-        self.data = array('Q', [0]) * size
-        self.keys = array('Q', [0]) * size
+        self.data = zeroed_words(size)
+        self.keys = zeroed_words(size)
         self.table = self.data
         self.age = 0
 

@@ -14,7 +14,7 @@ if any count but the games is not zero.
 
     python benchmarks/soak/soak.py [--games 1000] [--tc 2+0.02] [--variants all|V1,V2]
         [--engine CMD] [--protocols uci,xboard] [--openings balanced]
-        [--concurrency 2] [--out DIR]
+        [--concurrency 2] [--busy 0] [--out DIR]
 
 ``--games`` is the total, shared out over the variants.  The PGN and log
 files go to ``--out`` (``soak-VARIANT.pgn``, ``soak-VARIANT.log``); rerunning
@@ -22,7 +22,8 @@ with the same folder resumes the matches and counts every game in them.
 ``--engine`` is the engine's command (default: this Python's ``-m
 cazaux_engine`` on this checkout), e.g. a frozen build.  It is a benchmark:
 timing is wall-clock, so a machine busy with other work makes engines lose
-on time.
+on time; ``--busy N`` starts N busy processes for the whole run (the
+load of ``load.py``) to soak the engine on such a machine on purpose.
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from dataclasses import dataclass, fields
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 SEVEN = ('chess', 'pemba', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl', 'maasai',
          'oblong44')
@@ -130,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
                     help='the protocols of the two sides (default uci,xboard)')
     ap.add_argument('--openings', default='balanced', help='as for match (default balanced)')
     ap.add_argument('--concurrency', type=int, default=2, help='games at once (default 2)')
+    ap.add_argument('--busy', type=int, default=0,
+                    help='busy processes started for the run (default 0)')
     ap.add_argument('--out', default='soak', help='folder of the PGN and log files')
     args = ap.parse_args(argv)
     variants = list(SEVEN) if args.variants == 'all' else args.variants.split(',')
@@ -147,6 +151,26 @@ def main(argv: list[str] | None = None) -> int:
     os.makedirs(args.out, exist_ok=True)
     from tournament.cli import main as match_main
 
+    from load import start_load, stop_load
+    load = start_load(args.busy)
+    try:
+        rows = soak(args, variants, protos, engine, match_main)
+    finally:
+        stop_load(load)
+    if rows is None:
+        return 130
+    total = Tally()
+    for _, t in rows:
+        total.add(t)
+    print()
+    print(f'Soak: {total.games} games, {args.tc}, {" vs ".join(protos)}, '
+          f'concurrency {args.concurrency}, {args.busy} busy processes')
+    print(table(rows + [('total', total)]))
+    return 1 if total.problems else 0
+
+
+def soak(args, variants, protos, engine, match_main):
+    """Play the matches: the rows of the table (None if interrupted)."""
     rows = []
     for v, n in zip(variants, shares(args.games, len(variants))):
         pgn = os.path.join(args.out, f'soak-{v}.pgn')
@@ -160,19 +184,12 @@ def main(argv: list[str] | None = None) -> int:
             '--concurrency', str(args.concurrency), '--pgn', pgn, '--log', log])
         if status == 130:
             print('interrupted', file=sys.stderr)
-            return 130
+            return None
         t = tally(pgn, log)
         if status:
             t.other += 1        # the run itself failed (an engine that cannot play)
         rows.append((v, t))
-    total = Tally()
-    for _, t in rows:
-        total.add(t)
-    print()
-    print(f'Soak: {total.games} games, {args.tc}, {" vs ".join(protos)}, '
-          f'concurrency {args.concurrency}')
-    print(table(rows + [('total', total)]))
-    return 1 if total.problems else 0
+    return rows
 
 
 if __name__ == '__main__':

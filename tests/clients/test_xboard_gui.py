@@ -161,4 +161,31 @@ def test_prince_step_onto_xboards_ep_square_is_refused(tmp_path):
     fen = '12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 w - - 0 1'
     m, g = scripted(tmp_path, 'zanzibar-s', fen, ['k10k8', 'd10e9', 'f1f2'])
     assert engine_moves(m)[0] == 'e10e8'
-    assert re.search(r'<second: Illegal move \(XBoard would take this Prince step', m.debug)
+    assert re.search(r'<second: Illegal move \(XBoard would take this step for an en-passant '
+                     r'capture and remove the piece on e8\): d10e9', m.debug)
+
+
+def test_the_same_step_without_legality_testing_is_played(tmp_path):
+    # zanzibar-s-promo needs -testLegality false, and XBoard then moves the
+    # Prince without deleting anything: the engine takes the step and plays on
+    fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
+    m, g = scripted(tmp_path, 'zanzibar-s-promo', fen, ['e8f8', 'g1g2', 'g2g1'], extra=NO_LEGALITY)
+    assert len(engine_moves(m)) >= 2 and m.engine_errors() == []
+    assert not BAD_ENDINGS.search(g.termination), g.termination
+
+
+def test_prince_sideways_step_without_ep_square_is_refused(tmp_path):
+    # the issue's minimal case: no e.p. square at all; White's Prince e8-f8
+    # (from White's far half) makes XBoard delete the black Rook on f7, and
+    # the Rook's later f7f8 was forfeited.  XBoard accepts the step (legality
+    # testing on); the engine, seeing the Rook vanish from XBoard's board,
+    # refuses the step with the reason instead of playing on a board XBoard
+    # no longer has
+    fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
+    m, g = scripted(tmp_path, 'zanzibar-xl', fen, ['e8f8', 'g1g2', 'g2g1'])
+    assert re.search(r'<first : move e8f8\n.*>second: usermove .*e8f8\n', m.debug, re.S)
+    assert re.search(r'<second: Illegal move \(XBoard would take this step for an en-passant '
+                     r'capture and remove the piece on f7\): e8f8', m.debug)
+    assert not re.search(r'<second: move ', m.debug)      # no move for a board XBoard lacks
+    # against an engine XBoard calls the refusal false (a human's step is taken back)
+    assert g.termination == 'False illegal-move claim'

@@ -203,3 +203,80 @@ def test_uci_go_perft_counts_off_the_reader_thread():
     assert out.lines[-1].startswith('info string perft stopped: ')
     assert 'Nodes searched' not in ' '.join(out.lines)
     s.handle('quit')
+
+
+# -- moves XBoard would mangle (protocol.xboard_moves.phantom_victim) ----------------
+class Phantom(Searcher):
+    """Thinks of nothing but the move ``best`` (e.g. one that makes XBoard
+    delete a piece), and records the root moves it was given."""
+
+    def __init__(self, best: str):
+        super().__init__(hash_mb=1)
+        self.best = best
+        self.roots: list[list[int]] = []
+
+    def think(self, job):
+        self.roots.append(list(job.moves))
+        return SearchResult(xm.parse(job.pos, self.best, 1))
+
+
+def test_the_engine_never_plays_a_move_xboard_would_mangle():
+    # White's Prince e8 (far half): e8f8 makes XBoard delete the f7 Rook.
+    # The search is not given it; a result naming it anyway (a stand-in, a
+    # fallback) is replaced by a move XBoard keeps
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Phantom('e8f8')
+    x.control.use_searcher(stub)
+    for cmd in ('new', 'variant zanzibar-xl', 'force',
+                'setboard 6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', 'sd 1', 'go'):
+        x.handle(cmd)
+    move = out.wait_for('move ')
+    x.control.wait(TIMEOUT)
+    pos = x.game.pos.copy()
+    pos.pop()
+    bad = xm.parse(pos, 'e8f8', 1)
+    assert bad in legal_moves(pos) and bad not in stub.roots[0]
+    assert move != 'move e8f8' and xm.phantom_victim(pos, xm.parse(pos, move[5:], 1)) is None
+    x.handle('quit')
+
+
+class Expects(Searcher):
+    """Plays ``best`` expecting ``reply``; ponders (recording its root
+    moves) until stopped."""
+
+    def __init__(self, best: str, reply: str):
+        super().__init__(hash_mb=1)
+        self.best, self.reply = best, reply
+        self.roots: list[list[int]] = []
+
+    def think(self, job):
+        self.roots.append(list(job.moves))
+        if job.pondering:
+            while not job.ctl.stop:
+                time.sleep(0.001)
+            return SearchResult(job.moves[0])
+        best = xm.parse(job.pos, self.best, 1)
+        p = job.pos.copy()
+        p.push(best)
+        return SearchResult(best, xm.parse(p, self.reply, 1))
+
+
+def test_a_ponder_search_leaves_them_out_too():
+    # after g1h1 the engine ponders on g12h12; in that position its Prince's
+    # e8f8 would make XBoard delete the f7 Rook: the ponder search (which a
+    # ponder hit turns into the think) is not given it
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Expects('g1h1', 'g12h12')
+    x.control.use_searcher(stub)
+    for cmd in ('new', 'variant zanzibar-xl', 'hard', 'force',
+                'setboard 6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', 'go'):
+        x.handle(cmd)
+    assert out.wait_for('move ') == 'move g1h1'
+    wait_mode(x, PONDER)
+    job = x.control.job
+    bad = [m for m in job.legal if xm.phantom_victim(job.pos, m) is not None]
+    assert [xm.move_text(job.pos, m, 1) for m in bad] == ['e8f8']
+    assert not set(bad) & set(job.moves)
+    x.handle('quit')

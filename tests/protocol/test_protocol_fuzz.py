@@ -119,6 +119,17 @@ UCI_GO = ['go depth 1', 'go nodes ' + HUGE + ' depth 1', 'go depth 1 nodes 0',
 UCI_QUIET = ['stop', 'ponderhit', 'debug off', 'register later', 'stop', 'debug maybe']
 
 
+def uci_no_position(s: UciSession, out: Lines, texts: list[str]) -> None:
+    """After a refused position: no move for any board, until the position
+    of the model is sent again."""
+    s.handle('go depth 1')
+    got = out.take()
+    assert len(got) == 2 and got[0].startswith('info string error: no position: ')
+    assert got[1] == 'bestmove 0000'
+    s.handle('position startpos moves ' + ' '.join(texts))
+    assert out.take() == []
+
+
 def uci_step(data, s: UciSession, out: Lines, model, texts: list[str], moves: list[int]):
     kind = data.draw(st.sampled_from(['move', 'move', 'move', 'back', 'illegal', 'badfen',
                                       'option', 'garbage', 'quiet', 'isready', 'newgame',
@@ -146,15 +157,17 @@ def uci_step(data, s: UciSession, out: Lines, model, texts: list[str], moves: li
         s.handle(f'position startpos moves {" ".join(texts)} {bad}{tail}')
         n = len(texts) + 1
         got = out.take()
-        assert len(got) == 1 and got[0].startswith(f'info string error: move {n} ')
-        assert got[0].endswith(f'; position left after move {n - 1}')
+        assert len(got) == 1 and got[0].startswith(f'info string error: position: move {n} ')
+        assert got[0].endswith('; no position until a valid one arrives')
+        uci_no_position(s, out, texts)
     elif kind == 'badfen':
         fen = data.draw(bad_fen(model.rules.variant))
         tail = data.draw(st.sampled_from(['', ' moves e2e4', ' moves']))
         s.handle(f'position fen {fen}{tail}')
         got = out.take()
         assert len(got) == 1 and got[0].startswith('info string error: bad FEN ')
-        assert got[0].endswith('; position unchanged')
+        assert got[0].endswith('; no position until a valid one arrives')
+        uci_no_position(s, out, texts)
     elif kind == 'option':
         name, value = data.draw(bad_option('uci'))
         before = dict(s.options.values)
@@ -253,8 +266,11 @@ def xboard_step(data, x: XBoard, out: Lines, model, moves: list[int], rb: int):
         x.handle(data.draw(st.sampled_from([f'usermove {text}', text])))
         got = out.take()
         if got:      # legal, but XBoard would take it for an e.p. capture: refused
-            assert got == [f'Illegal move (XBoard would take this Prince step for an '
-                           f'en-passant capture): {text}']
+            victim = xm.phantom_victim(model, m)
+            assert victim is not None
+            assert got == ['Illegal move (XBoard would take this step for an en-passant capture '
+                           f'and remove the piece on {model.rules.square_name(victim, rb)}): '
+                           f'{text}']
         else:
             model.push(m)
             moves.append(m)
@@ -291,6 +307,21 @@ def xboard_step(data, x: XBoard, out: Lines, model, moves: list[int], rb: int):
         x.handle(f'setboard {fen}')
         got = out.take()
         assert len(got) == 1 and got[0].startswith('tellusererror Illegal position: ')
+        # no move for any board now; then XBoard's game again: new, variant, the moves
+        x.handle('go')
+        got = out.take()
+        assert len(got) == 1 and got[0].startswith('Error (no position: ')
+        assert got[0].endswith('): go')
+        x.handle('new')
+        if model.rules.variant.name != 'chess':
+            x.handle(f'variant {model.rules.variant.name}')
+        x.handle('force')
+        out.take()
+        replay = parse_fen(model.rules.variant, model.rules.variant.start)
+        for m in moves:
+            x.handle(f'usermove {xm.move_text(replay, m, rb)}')
+            replay.push(m)
+        assert out.take() == []
     elif kind == 'option':
         name, value = data.draw(bad_option('xboard'))
         before = dict(x.options.values)

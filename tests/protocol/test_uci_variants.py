@@ -149,38 +149,66 @@ def test_setup_index_and_random_placement(engine):
     assert engine.read_line() == announcement('pemba')
 
 
-def test_illegal_move_leaves_the_position_after_the_last_legal_one(engine):
+NO_POSITION = '; no position until a valid one arrives'
+
+
+def assert_no_position(engine, why: str):
+    """``go`` (and ``go ponder``) get an error naming ``why`` and bestmove 0000."""
+    for go in ('depth 1', 'ponder wtime 1000 btime 1000'):
+        engine.send(f'go {go}')
+        assert engine.read_line() == (f'info string error: no position: {why}; '
+                                      'send a valid "position"')
+        assert engine.read_line() == 'bestmove 0000'
+
+
+def test_an_illegal_move_in_the_list_leaves_no_position(engine):
+    # the GUI has a board the engine cannot follow: no move for the old one
     engine.send('position startpos moves e2e4 e7e5 e4e5 g1f3')
-    assert engine.read_line() == ('info string error: move 3 e4e5: not legal in this '
-                                  'position; position left after move 2')
+    why = 'position: move 3 e4e5: not legal in this position'
+    assert engine.read_line() == f'info string error: {why}{NO_POSITION}'
+    assert_no_position(engine, why)
+    engine.send('d')
+    assert engine.read_line() == f'info string no position: {why}'
+    engine.send('position startpos moves e2e4 e7e5')    # a valid one: all is well again
     assert engine.fen() == 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
     engine.send('position startpos moves e2e4 zz9')
-    assert engine.read_line() == ('info string error: move 2 zz9: not a move in coordinate '
-                                  'notation; position left after move 1')
+    assert engine.read_line() == ('info string error: position: move 2 zz9: not a move in '
+                                  f'coordinate notation{NO_POSITION}')
     engine.send('position startpos moves e2e4 e7e8q')
-    assert engine.read_line().startswith('info string error: move 2 e7e8q: ')
+    assert engine.read_line().startswith('info string error: position: move 2 e7e8q: ')
     engine.send('setoption name UCI_Variant value pemba')
     engine.read_line()
     engine.send('position startpos moves e3e5 e8e6 e5e7')
-    assert engine.read_line() == ('info string error: move 3 e5e7: not legal in this '
-                                  'position; position left after move 2')
+    assert engine.read_line() == ('info string error: position: move 3 e5e7: not legal in this '
+                                  f'position{NO_POSITION}')
+    engine.send('position startpos moves e3e5 e8e6')
     assert engine.fen() == to_fen(play(start_position('pemba'), ['e3e5', 'e8e6']))
 
 
-def test_bad_fen_keeps_the_previous_position(engine):
+def test_a_bad_fen_leaves_no_position(engine):
     engine.send('position startpos moves d2d4')
-    before = engine.fen()
     engine.send('position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1 moves e2e4')
     line = engine.read_line()
     assert line.startswith("info string error: bad FEN 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
-                           "RNBQKBN w KQkq - 0 1': ") and line.endswith('; position unchanged')
-    assert engine.fen() == before
+                           "RNBQKBN w KQkq - 0 1': ") and line.endswith(NO_POSITION)
+    why = line[len('info string error: '):-len(NO_POSITION)]
+    assert_no_position(engine, why)
+    # a board without Kings is refused too
+    engine.send('position fen 8/8/8/8/8/8/8/8 w - - 0 1')
+    line = engine.read_line()
+    assert line.startswith("info string error: bad FEN ") and line.endswith(NO_POSITION)
+    engine.send('go depth 1')
+    assert engine.read_line().startswith('info string error: no position: bad FEN ')
+    assert engine.read_line() == 'bestmove 0000'
     engine.send('position fen')
-    assert engine.read_line() == 'info string position: "fen" needs a FEN; position unchanged'
+    assert engine.read_line() == f'info string error: position: "fen" needs a FEN{NO_POSITION}'
     engine.send('position')
-    assert engine.read_line() == ('info string position: expected "position startpos|fen FEN '
-                                  '[moves ...]"')
-    assert engine.fen() == before
+    assert engine.read_line() == ('info string error: position: expected "position startpos|fen '
+                                  f'FEN [moves ...]"{NO_POSITION}')
+    engine.send('position startpos moves d2d4')
+    assert engine.fen() == 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1'
+    _, best = engine.go('depth 1')
+    assert best != 'bestmove 0000'
 
 
 @pytest.mark.parametrize('name, fen, score', [

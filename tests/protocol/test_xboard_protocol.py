@@ -250,12 +250,28 @@ def test_twelve_rank_moves_have_two_digit_ranks(eng):
 
 # -- setboard ---------------------------------------------------------------------------
 
-def test_bad_setboard_keeps_the_position(eng):
+def test_bad_setboard_forgets_the_position(eng):
+    # XBoard's board is not the old one: nothing is played or searched for it
     fresh(eng, 'zanzibar-s')
     eng.send('force', 'usermove e3e5', 'setboard 12/12 w - - 0 1', 'setboard ' + 'x' * 500,
-             'setboard', 'usermove e10e8')
+             'setboard', 'usermove e10e8', 'go')
     out = eng.sync(2)
-    assert len(out) == 3 and all(l.startswith('tellusererror Illegal position: ') for l in out)
+    assert len(out) == 5 and all(l.startswith('tellusererror Illegal position: ') for l in out[:3])
+    why = 'the last setboard was refused (empty FEN)'
+    assert out[3:] == [f'Illegal move (no position: {why}): e10e8', f'Error (no position: {why}): go']
+    # a valid setboard: all is well again
+    eng.send('force', 'setboard ' + get_variant('zanzibar-s').start, 'usermove e3e5')
+    assert eng.sync(2) == []
+
+
+def test_unsupported_variant_forgets_the_position(eng):
+    fresh(eng, 'zanzibar-s')
+    eng.send('force', 'variant shogi', 'usermove e3e5')
+    why = "variant 'shogi' is not supported"
+    assert eng.sync(2) == ['Error (unsupported variant): variant shogi',
+                           f'Illegal move (no position: {why}): e3e5']
+    eng.send('new', 'force', 'usermove e2e4')          # new: chess from its start
+    assert eng.sync(2) == []
 
 
 def test_setboard_with_kings_files_and_without_fields(eng):
@@ -331,18 +347,29 @@ def test_quit_during_a_search():
     assert e.close(timeout=10) == 0
 
 
-def test_never_oversteps_the_clock(eng):
-    # 0.3 s left on the engine's clock: the move comes within it, measured
-    # here from the usermove, pipe and all
-    fresh(eng, 'zanzibar-xl', 'level 0 0:02 0')
-    eng.send('time 30', 'otim 200')
-    t0 = time.monotonic()
-    eng.send('usermove a3a5')
-    line = eng.expect(r'^move ', timeout=5)
-    assert time.monotonic() - t0 < 0.3
+def test_never_plans_past_the_clock():
+    # 0.3 s left on the engine's clock, no increment: the plan (counted from
+    # reading the usermove) and its safety net leave the reserve and the
+    # move's overhead on the clock; no timing is asserted, the move is legal
+    from protocol.options import Options
+    from protocol.xboard import XBoard
+    from search.timeman import reserve
+    from tests.lines import Lines
+    out = Lines()
+    x = XBoard(out, Options())
+    for cmd in ('new', 'variant zanzibar-xl', 'level 0 0:02 0', 'time 30', 'otim 200'):
+        x.handle(cmd)
+    read_at = time.perf_counter()
+    x.handle('usermove a3a5', read_at)
+    job = x.control.job
+    assert job.started == read_at
+    assert job.hard + job.overhead <= 0.3 - reserve(0.3)
+    assert job.net[1] + job.overhead < 0.3       # the best move so far, at the latest
+    line = out.wait_for('move ')
     pos = start_position('zanzibar-xl')
     pos.push(parse_move(pos, 'a3a5'))
     parse_move(pos, line.split()[1])            # legal, or IllegalMoveError
+    x.handle('quit')
 
 
 def test_analyze_mode(eng):
@@ -578,3 +605,76 @@ def test_huge_numbers_through_the_pipe(eng):
     assert eng.expect('^Error') == f'Error (bad parameter): memory -{huge}'
     eng.send('cores 1', 'ping 9')            # cores was clamped to the most threads: back to 1
     assert eng.expect('^pong') == 'pong 9'
+
+
+# -- the step XBoard takes for an e.p. capture (xboard_moves.phantom_victim) ------------
+def _victim(variant, fen, moves, text):
+    pos = parse_fen(get_variant(variant), fen)
+    for mv in moves:
+        pos.push(parse_move(pos, mv))
+    m = parse_move(pos, text)
+    v = xm.phantom_victim(pos, m)
+    return None if v is None else pos.rules.square_name(v, 1)
+
+
+@pytest.mark.parametrize('fen,moves,text,victim', [
+    # White, no e.p. square: a sideways, a forward-diagonal, a backward-diagonal
+    # step from the far half (ranks 7-12) delete the piece behind the target,
+    # the mover's own too; from rank 6 or with nothing behind, nothing
+    ('6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', 'f7'),
+    ('6k5/12/12/12/4I7/5R6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', 'f7'),
+    ('6k5/12/12/12/4IN6/12/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f9', 'f8'),
+    ('6k5/12/12/12/5n6/4I7/12/12/12/12/12/6K5 w - - 0 1', [], 'e7f6', None),
+    ('6k5/12/12/12/12/4I7/5n6/12/12/12/12/6K5 w - - 0 1', [], 'e7f7', 'f6'),
+    ('6k5/12/12/12/12/12/4I7/5n6/12/12/12/6K5 w - - 0 1', [], 'e6f6', None),
+    ('6k5/12/12/12/4I7/12/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', None),
+    ('6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8e9', None),
+    # White with an e.p. square: Black's e10-e8 crossed e9
+    ('12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 b - - 0 1', ['e10e8'], 'd10e9', 'e8'),
+    ('12/12/3Ip5R1/11R/k11/11R/12/12/12/12/12/5K6 b - - 0 1', ['e10e8'], 'd10c9', None),
+    # Black, no e.p. square: far half is ranks 1-6, behind is one rank up
+    ('6k5/12/12/12/12/12/5R6/4i7/12/12/12/6K5 b - - 0 1', [], 'e5f5', 'f6'),
+    ('6k5/12/12/12/12/5R6/4i7/12/12/12/12/6K5 b - - 0 1', [], 'e6f6', 'f7'),
+    ('6k5/12/12/12/5R6/4i7/12/12/12/12/12/6K5 b - - 0 1', [], 'e7f7', None),
+    ('6k5/12/12/12/12/12/12/4i7/12/12/12/6K5 b - - 0 1', [], 'e5f5', None),
+    # Black with an e.p. square: White's e3-e5 crossed e4
+    ('6k5/12/12/12/12/12/12/12/12/3i8/4P7/6K5 w - - 0 1', ['e2e4'], 'd3e3', 'e4'),
+    ('6k5/12/12/12/12/12/12/12/12/3i8/12/4P1K5 w - - 0 1', ['e1e3'], 'd3e2', 'e3'),
+    # a Rook is no Pawn: nothing
+    ('6k5/12/12/12/4R7/5r6/12/12/12/12/12/6K5 w - - 0 1', [], 'e8f8', None),
+])
+def test_phantom_victim_for_both_colours(fen, moves, text, victim):
+    assert _victim('zanzibar-xl', fen, moves, text) == victim
+
+
+def test_a_real_en_passant_capture_is_no_phantom():
+    # e8-e6, d6xe7 e.p. (sent in two legs, which XBoard carries out right)
+    pos = parse_fen(get_variant('zanzibar-s'), '6k5/12/12/12/4p7/12/3P8/12/12/12/12/6K5 b - - 0 1')
+    pos.push(parse_move(pos, 'e8e6'))
+    m = parse_move(pos, 'd6e7')
+    assert xm.phantom_victim(pos, m) is None
+
+
+def test_no_phantom_where_xboard_tests_no_legality():
+    # zanzibar-s-promo is played with -testLegality false, and XBoard then
+    # carries the Prince's step out right (the minimal case run that way
+    # keeps the f7 Rook, tests/clients/test_xboard_gui.py): the step is
+    # played and accepted
+    fen = '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1'
+    assert _victim('zanzibar-s-promo', fen, [], 'e8f8') is None
+    assert _victim('zanzibar-s', fen, [], 'e8f8') == 'f7'
+
+
+def test_memory_beyond_the_largest_hash_then_go():
+    # memory 9999 is the largest table, 4096 MB (its memory taken only as
+    # the search writes it): the next go is answered with a move
+    from protocol.options import Options
+    from protocol.xboard import XBoard
+    from tests.lines import Lines
+    out = Lines()
+    x = XBoard(out, Options())
+    for cmd in ('new', 'variant zanzibar-s', 'memory 9999', 'sd 2', 'force', 'go'):
+        x.handle(cmd)
+    assert x.options['Hash'] == 4096 and x.searcher.hash_mb == 4096
+    assert out.wait_for('move ').startswith('move ')
+    x.handle('quit')

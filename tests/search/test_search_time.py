@@ -1,11 +1,109 @@
-"""The time plan: exact arithmetic on the limits, no clocks read."""
+"""The time plan and what moves cost: exact arithmetic on the limits and on
+recorded histories, no clock read.
+
+The games below are played on a fake clock: each move thinks for as long
+as the plan lets it (its whole hard limit: the worst case, or the time a
+move typically spends) plus a lateness, the GUI charges the think time and
+a recorded overhead, and adds the increment; the session reports the clock
+to :class:`MoveCosts` as a GUI does.  The clock must never run out where
+that can be done at all: where the overheads and the lateness of a move
+are, on average, more than the increment, every engine's clock runs down
+however little it thinks, and the plan can only make it last (the last test).
+"""
 from __future__ import annotations
 
 import pytest
 
-from search import Limits
-from search.params import SAFETY
-from search.timeman import plan
+from search import Limits, MoveCosts
+from search.params import MIN_THINK, SPEND_RATIO
+from search.timeman import plan, reserve
+
+# Overheads of a busy machine, in ms: what a GUI charges beyond the engine's
+# own think time, move after move.  Made to be worse than the issue's
+# XBoard figures (it charged 84-170 ms for moves against a 100 ms
+# increment, 120-150 ms for quick ones): 22-70 ms, with a spike to 120-150 ms
+# every fifth move, 58 ms on average
+BUSY_XBOARD = [22, 35, 68, 41, 30, 150, 27, 55, 44, 120, 38, 61, 25, 70, 33, 140, 29, 48, 36, 65]
+# the tournament runner measures from writing go to reading the move: small
+BUSY_RUNNER = [4, 6, 11, 5, 30, 7, 9, 5, 18, 6]
+
+
+def play(base: float, inc: float, overheads_ms: list, moves: int = 80, floor: float = 0.05,
+         late: float = 0.0, spend: str = 'hard', mps: int = 0) -> float:
+    """The lowest clock after any move of a game on a fake clock (negative:
+    the flag fell).  ``spend``: 'hard' (every move runs to its hard limit)
+    or 'typical' (SPEND_RATIO x its soft limit)."""
+    costs = MoveCosts(floor=0.0)
+    left = lowest = base
+    for k in range(moves):
+        costs.clock(left, colour=1)               # the GUI's clock, before the move
+        mtg = mps - k % mps if mps else None
+        p = plan(Limits(wtime=left, btime=left, winc=inc, binc=inc, movestogo=mtg), 1,
+                 max(floor, costs.overhead()))
+        think = (p.hard if spend == 'hard' else min(p.hard, SPEND_RATIO * p.soft)) + late
+        before = left
+        left -= think + overheads_ms[k % len(overheads_ms)] / 1000
+        lowest = min(lowest, left)
+        if left <= 0:
+            return left
+        costs.moved(1, before, inc, think, p.hard)
+        left += inc
+        if mps and (k + 1) % mps == 0:
+            left += base
+    return lowest
+
+
+@pytest.mark.parametrize('base,inc', [(5.0, 0.1), (10.0, 0.1), (60.0, 1.0)])
+@pytest.mark.parametrize('spend', ['hard', 'typical'])
+def test_a_busy_xboard_never_flags_the_engine(base, inc, spend):
+    # every move charged 20-150 ms beyond its thinking, 10 ms late on top
+    assert play(base, inc, BUSY_XBOARD, late=0.01, spend=spend) > 0
+
+
+@pytest.mark.parametrize('base,inc,spend', [(1.0, 0.01, 'typical'), (2.0, 0.02, 'hard'),
+                                            (2.0, 0.05, 'hard'), (2.0, 0.05, 'typical')])
+def test_the_runner_at_fast_clocks(base, inc, spend):
+    assert play(base, inc, BUSY_RUNNER, late=0.005, spend=spend) > 0
+
+
+def test_overheads_that_eat_the_increment():
+    # 2 s + 0.05 s against 20-150 ms of overhead (58 ms on average) and 10 ms
+    # of lateness a move: no plan can keep that clock; the engine thinks
+    # the least it can once the clock is low, and lasts 44 moves
+    for moves, alive in ((44, True), (46, False)):
+        assert (play(2.0, 0.05, BUSY_XBOARD, moves=moves, late=0.01) > 0) is alive
+
+
+# Without an increment no move gives time back: a game whose every move
+# ran to its hard limit (3 x the planned time) would spend its clock three
+# times as fast as planned, so these games spend what moves typically do.
+@pytest.mark.parametrize('base', [30.0, 60.0])
+def test_sudden_death(base):
+    # the clock shrinks, but never runs out in 100 moves (whose overheads take 6.8 s)
+    assert play(base, 0.0, BUSY_XBOARD, moves=100, late=0.01, spend='typical') > 0
+
+
+def test_moves_per_session():
+    # 40 moves in 10 s, then 40 more: the last move of a session keeps its reserve
+    assert play(10.0, 0.0, BUSY_XBOARD, moves=120, mps=40, late=0.01, spend='typical') > 0
+
+
+def test_the_clock_grows_back_in_the_emergency_mode():
+    # low clock, an increment larger than the overhead: no move, even one
+    # that runs to its hard limit, costs more than the increment brings,
+    # and a move that spends what it typically does costs less
+    for left in (0.15, 0.3, 0.6, 1.0):
+        p = plan(Limits(wtime=left, winc=0.1), 1, overhead=0.05)
+        assert p.emergency and p.hard + 0.05 <= 0.1 + 1e-12, (left, p)
+        assert SPEND_RATIO * p.soft + 0.05 < 0.1
+
+
+def test_the_old_plan_lost_the_issues_game():
+    # (the record) at 300 ms left the old plan's hard limit was the whole
+    # increment: 100 ms thinking + 70 ms overhead per move drained the clock;
+    # the new one thinks 37.5 ms at most there
+    p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.05)
+    assert round(p.hard, 4) == 0.0375
 
 
 def test_fixed_time_per_move_uses_it_all():
@@ -26,23 +124,66 @@ def test_own_clock_is_used():
 @pytest.mark.parametrize('left', [0.0, 0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 10.0, 60.0, 600.0])
 @pytest.mark.parametrize('inc', [0.0, 0.01, 0.1, 1.0])
 @pytest.mark.parametrize('overhead', [0.0, 0.05, 0.5])
-def test_never_plans_past_the_clock(left, inc, overhead):
-    p = plan(Limits(wtime=left, btime=left, winc=inc, binc=inc), 1, overhead)
+@pytest.mark.parametrize('mtg', [None, 1, 2, 40])
+def test_never_plans_into_the_reserve(left, inc, overhead, mtg):
+    p = plan(Limits(wtime=left, btime=left, winc=inc, binc=inc, movestogo=mtg), 1, overhead)
     assert 0 < p.soft <= p.hard
-    # the hard limit leaves the overhead and the safety margin on the clock
-    # (a clock already below them gets the minimum of one millisecond)
-    assert p.hard <= max(0.001, left - overhead - SAFETY)
-
-
-def test_a_low_clock_grows_back_with_the_increment():
-    # at 1 s + 0.1 s the planned time is at most the increment, and well
-    # below it once the clock is low
-    assert plan(Limits(wtime=1.0, winc=0.1), 1, 0.05).soft <= 0.105
-    assert plan(Limits(wtime=0.3, winc=0.1), 1, 0.05).soft < 0.05
+    # the hard limit and the move's overhead leave the reserve on the clock
+    # (a clock already below them gets the minimum think)
+    assert p.hard == MIN_THINK or p.hard + overhead <= left - reserve(left)
 
 
 def test_moves_to_go():
     many = plan(Limits(wtime=60.0, movestogo=40), 1, 0.05)
     last = plan(Limits(wtime=60.0, movestogo=1), 1, 0.05)
     assert last.soft > 10 * many.soft
-    assert last.hard < 60.0 - 0.05 - SAFETY
+    assert last.hard + 0.05 <= 60.0 - reserve(60.0)
+
+
+def test_the_plan_shrinks_with_the_measured_overhead():
+    calm = plan(Limits(wtime=5.0, winc=0.1), 1, 0.05)
+    busy = plan(Limits(wtime=5.0, winc=0.1), 1, 0.15)
+    assert busy.soft < calm.soft and busy.hard < calm.hard
+
+
+# -- MoveCosts -----------------------------------------------------------------------
+def test_overhead_is_the_worst_of_the_recent_moves():
+    c = MoveCosts(floor=0.05)
+    left = 5.0
+    for k, ms in enumerate(BUSY_XBOARD):
+        c.moved(1, left, 0.1, think=0.2, hard=0.5)
+        left = left - 0.2 - ms / 1000 + 0.1
+        assert c.clock(left, 1) == pytest.approx(ms / 1000)
+        window = BUSY_XBOARD[max(0, k + 1 - MoveCosts.WINDOW):k + 1]
+        assert c.overhead() == pytest.approx(max(0.05, max(window) / 1000))
+
+
+def test_lateness_adds_to_the_overhead():
+    c = MoveCosts(floor=0.05)
+    c.moved(1, 5.0, 0.1, think=0.33, hard=0.30)
+    assert c.clock(5.0 + 0.1 - 0.33 - 0.02, 1) == pytest.approx(0.02)
+    assert c.overhead() == pytest.approx(0.05 + 0.03)
+
+
+def test_clocks_that_are_no_measurement():
+    c = MoveCosts(floor=0.05)
+    c.moved(1, 1.0, 0.0, think=0.2)
+    assert c.clock(6.0, 1) is None                 # a new session's time was added
+    c.moved(1, 1.0, 0.0, think=0.2)
+    assert c.clock(0.7, -1) is None                # the other side's clock
+    assert c.clock(0.7, 1) is None                 # nothing pending any more
+    c.moved(1, 10.0, 0.0, think=0.2)
+    assert c.clock(1.0, 1) is None                 # 8.8 s: not an overhead
+    assert c.overhead() == 0.05
+    c.moved(1, 1.0, 0.1, think=0.2)
+    assert c.clock(0.905, 1) == 0.0                # a centisecond clock showing a little more
+    assert c.overhead() == 0.05
+
+
+def test_a_new_game_forgets():
+    c = MoveCosts(floor=0.05)
+    c.moved(1, 1.0, 0.0, think=0.1, hard=0.05)
+    c.clock(0.5, 1)
+    assert c.overhead() > 0.3
+    c.new_game()
+    assert c.overhead() == 0.05 and c.clock(0.5, 1) is None
