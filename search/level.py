@@ -5,7 +5,7 @@ by random blunders of a strong search:
 
 * a **shallower** search: the depth is capped (``depth``);
 * a **choice among the best candidates**: the search keeps the ``lines``
-  best root moves (MultiPV, behind the scenes) and the move played is drawn
+  best root moves (MultiPV, behind the scenes; more at the lowest levels) and the move played is drawn
   among those no more than ``margin`` centipawns behind the best, with
   odds ``exp(-loss / spread)``; ``spread`` and ``margin`` grow as the level
   falls, so a strong level nearly always plays the best move and a weak one
@@ -28,7 +28,7 @@ the same moves again from the same seed (``Searcher(seed=...)``):
 
 >>> lv = Level(5)
 >>> lv.depth, lv.lines, lv.spread, lv.margin
-(3, 4, 79, 237)
+(3, 7, 79, 237)
 >>> Level(20).active
 False
 >>> import random
@@ -44,10 +44,11 @@ from dataclasses import dataclass
 
 MAX_SKILL = 20
 
-# The chess rating (Stockfish's UCI_Elo scale, 10 s + 0.1 s) of each Skill
-# Level 0..20, from the calibration in docs/levels.md; 20 is full strength.
-ELO_AT_SKILL = (800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800,
-                1880, 1960, 2040, 2120, 2200, 2270, 2340, 2410, 2480, 2550)
+# The chess rating (on Stockfish's UCI_Elo scale, chess at 10 s + 0.1 s) of
+# each Skill Level 0..20; 20 is full strength.  Calibrated against Stockfish
+# where it reaches (1350 and up, docs/levels.md); below that, extrapolated.
+ELO_AT_SKILL = (700, 800, 900, 1000, 1100, 1200, 1280, 1350, 1420, 1490, 1550,
+                1600, 1650, 1690, 1730, 1770, 1800, 1830, 1860, 1880, 1900)
 MIN_ELO, MAX_ELO = ELO_AT_SKILL[0], ELO_AT_SKILL[-1]
 
 RANDOM_MARGIN = 10        # XBoard's 'random': choose among moves this close to the best (cp)
@@ -92,8 +93,8 @@ class Level:
 
     @property
     def lines(self) -> int:
-        """Candidate moves searched (MultiPV)."""
-        return 4
+        """Candidate moves searched (MultiPV): 4, more below level 8 (12 at 0)."""
+        return max(4, 12 - int(self.skill))
 
     @property
     def spread(self) -> int:

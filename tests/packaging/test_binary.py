@@ -125,7 +125,11 @@ def test_binary_is_compiled_even_when_pure_is_asked(binary, elsewhere):
 
 @pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'], ['bench', '--help'],
                                   ['match', '--help'], ['--bogus'], ['perft', 'nochess', '2'],
-                                  ['match', '--variant', 'nochess'], ['--option', 'Hash=0']])
+                                  ['match', '--variant', 'nochess'], ['--option', 'Hash=0'],
+                                  ['eval', 'pemba', 'startpos'],
+                                  # the shipped books are inside the binary
+                                  ['book', 'show', 'maasai', 'startpos'],
+                                  ['book', 'show', 'oblong44', 'startpos']])
 def test_same_output_as_python_m(binary, elsewhere, args):
     p, q = run([binary] + args, elsewhere), run_python_m(args)
     assert (p.returncode, p.stdout, p.stderr) == (q.returncode, q.stdout, q.stderr)

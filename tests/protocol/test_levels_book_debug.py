@@ -11,7 +11,7 @@ from protocol.options import Options
 from protocol.uci import UciSession
 from protocol.xboard import XBoard
 from search.book import Books, key
-from search.level import Level
+from search.level import Level, skill_of_elo
 from search.static import evaluate
 from tests.lines import Lines
 
@@ -30,7 +30,7 @@ def test_levels_set_the_searcher_s_strength():
     s.handle('setoption name UCI_Elo value 1500')
     assert s.searcher.level == Level(7)                  # UCI_Elo needs UCI_LimitStrength
     s.handle('setoption name UCI_LimitStrength value true')
-    assert s.searcher.level.skill == pytest.approx(7.0)  # 1500 is Skill Level 7
+    assert s.searcher.level == Level(skill_of_elo(1500))
     s.handle('setoption name UCI_LimitStrength value false')
     s.handle('setoption name Skill Level value 20')
     assert not s.searcher.level.active
