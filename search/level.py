@@ -47,8 +47,8 @@ MAX_SKILL = 20
 # The chess rating (on Stockfish's UCI_Elo scale, chess at 10 s + 0.1 s) of
 # each Skill Level 0..20; 20 is full strength.  Calibrated against Stockfish
 # where it reaches (1350 and up, docs/levels.md); below that, extrapolated.
-ELO_AT_SKILL = (700, 800, 900, 1000, 1100, 1200, 1280, 1350, 1420, 1490, 1550,
-                1600, 1650, 1690, 1730, 1770, 1800, 1830, 1860, 1880, 1900)
+ELO_AT_SKILL = (650, 730, 810, 885, 960, 1035, 1110, 1185, 1260, 1335, 1443,
+                1551, 1660, 1685, 1710, 1735, 1760, 1785, 1810, 1835, 1860)
 MIN_ELO, MAX_ELO = ELO_AT_SKILL[0], ELO_AT_SKILL[-1]
 
 RANDOM_MARGIN = 10        # XBoard's 'random': choose among moves this close to the best (cp)

@@ -40,7 +40,7 @@ from search import Limits, Searcher
 from search import params as P
 from search.book import BOOKS, Book, BookError, Books, builtin_path, key
 
-DEFAULTS = dict(depth=9, plies=12, positions=400, margin=25, spread=12, lines=4, hash_mb=16)
+DEFAULTS = dict(depth=8, plies=12, positions=400, margin=25, spread=12, lines=4, hash_mb=16)
 BUILT_IN = ('chess', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl', 'maasai', 'pemba',
             'oblong44')
 

@@ -40,7 +40,7 @@ def test_levels_set_the_searcher_s_strength():
 @pytest.mark.parametrize('name, value, message', [
     ('Skill Level', '21', 'Skill Level: 21 is out of range 0..20'),
     ('Skill Level', 'strong', "Skill Level: 'strong' is not a whole number"),
-    ('UCI_Elo', '400', 'UCI_Elo: 400 is out of range 800..'),
+    ('UCI_Elo', '400', 'UCI_Elo: 400 is out of range 650..'),
     ('UCI_LimitStrength', 'maybe', "UCI_LimitStrength: 'maybe' is not true or false"),
     ('OwnBook', 'yes please', "OwnBook: 'yes please' is not true or false"),
 ])

@@ -97,3 +97,16 @@ def test_stop_ends_a_level_s_wait_at_once():
     job = s.start(s.job(start_position('chess'), Limits(wtime=600.0, btime=600.0)))
     job.stop()
     assert job.wait(10) is not None
+
+
+def test_a_level_plays_a_variant_of_a_file():
+    from cazaux_engine.registry import Registry
+    import os
+    reg = Registry()
+    reg.load_file(os.path.join(os.path.dirname(__file__), '..', '..', 'variants', 'shako.json'))
+    pos = start_position(reg.get('shako'))
+    s = Searcher(hash_mb=4, seed=3)
+    s.level = Level(3)
+    infos = []
+    r = s.search(pos, Limits(depth=8), on_info=infos.append)
+    assert r.best is not None and max(i.depth for i in infos) == Level(3).depth
