@@ -24,8 +24,10 @@ table, the side to move's in the final line (as the search sees it).
 >>> e = explain(start_position('chess'))
 >>> e.total == e.search_value
 True
->>> e.terms[0].name, e.terms[0].white, e.terms[0].black
-('material', Fraction(3960, 1), Fraction(3960, 1))
+>>> [t.name for t in e.terms]
+['material', 'placement', 'passed pawns', 'King shelter', 'bare King', 'tempo']
+>>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
+True
 """
 from __future__ import annotations
 

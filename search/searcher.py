@@ -114,9 +114,12 @@ class Searcher:
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables now (they are
         otherwise built by the first search of the variant, on its clock:
-        tens of milliseconds on 12x12 boards).  For a new game or variant."""
+        tens of milliseconds on 12x12 boards), and read its opening book (a
+        few tenths of a second).  For a new game or variant."""
         tables(pos.rules, self.material_only)
         filter_for(pos.rules)
+        if self.book is not None:
+            self.book.book_for(pos.rules.variant.name)     # read the variant's book now too
 
     # -- jobs ------------------------------------------------------------------------
     def job(self, pos: Position, limits: Limits, on_info=None, on_done=None, on_late=None,

@@ -239,7 +239,9 @@ def xboard_self_play(argv: list[str], cwd: str, variant: str) -> list[str]:
     try:
         e.send('xboard', 'protover 2')
         e.until(lambda line: line == 'feature done=1')
-        e.send('new', f'variant {xboard_name(v)}', 'force', f'sd {DEPTH}', 'ping 1')
+        # (no book: its moves are drawn at random, and the point is the same search)
+        e.send('new', f'variant {xboard_name(v)}', 'force', f'sd {DEPTH}', 'option OwnBook=0',
+               'ping 1')
         e.until(lambda line: line == 'pong 1')
         while len(moves) < PLIES and outcome(pos) is None:
             e.send('go')

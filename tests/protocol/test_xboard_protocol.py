@@ -367,7 +367,9 @@ def test_hint_bk_draw(eng):
     fresh(eng, 'oblong44')
     eng.send('hint', 'bk', 'draw')
     out = eng.sync(2)
-    assert out[0].startswith('Hint: ') and out[1].startswith(' ') and out[2] == ''
+    assert out[0].startswith('Hint: ') and out[-1] == ''
+    assert all(re.fullmatch(r' [a-d]\d+[a-d]\d+ \d+% \(score -?\d+\)', x) for x in out[1:-1])
+    assert len(out) >= 4                     # the shipped book's moves of the start
 
 
 def test_pondering_after_own_move(eng):
