@@ -26,8 +26,13 @@ usage:
   cazaux-engine bench [--depth N]
                                 fixed-depth searches of fixed positions of every
                                 variant; prints total nodes and nodes/second
+  cazaux-engine eval VARIANT [FEN|startpos]
+                                the static evaluation of a position, term by
+                                term for both sides, in centipawns
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
+  cazaux-engine book ...        build, show and check opening books (see
+                                book --help; docs/book.md)
   --variants FILE               (with the engine, perft, bench and match; may be
                                 repeated) add the variants of a variant file
                                 (JSON, see docs/variants.md); bench also searches
@@ -74,6 +79,26 @@ def take_variant_files(argv: list[str]) -> tuple[list[str], list[str] | None]:
     return rest, files
 
 
+def eval_main(argv: list[str], registry) -> int:
+    """``cazaux-engine eval VARIANT [FEN|startpos]``."""
+    if not argv or argv[0] in ('-h', '--help'):
+        print('usage: cazaux-engine eval VARIANT [FEN|startpos]\n'
+              'the static evaluation of the position, term by term for both sides')
+        return 0 if argv else 2
+    from cazaux_engine import FenError, start_position
+    from cazaux_engine.variants import VariantError
+    from search.explain import explain_text
+    fen = ' '.join(argv[1:]).strip()
+    try:
+        v = registry.get(argv[0])
+        pos = start_position(v, fen) if fen and fen != 'startpos' else start_position(v)
+    except (VariantError, FenError, ValueError) as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 2
+    print('\n'.join(explain_text(pos)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ('-h', '--help', 'help'):
@@ -95,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     from cazaux_engine.registry import Registry
     from cazaux_engine.variants import VariantError
     registry = Registry()
-    if not argv or argv[0] in ('perft', 'bench', 'match', '--option', '--variants'):
+    if not argv or argv[0] in ('perft', 'bench', 'match', 'eval', 'book', '--option',
+                               '--variants'):
         argv, files = take_variant_files(argv)
         if files is None:
             print('error: --variants needs a FILE', file=sys.stderr)
@@ -115,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == 'match':
         from tournament.cli import main as match_main
         return match_main(argv[1:], registry)
+    if argv and argv[0] == 'eval':
+        return eval_main(argv[1:], registry)
+    if argv and argv[0] == 'book':
+        from tuning.book import main as book_main
+        return book_main(argv[1:], registry)
     if argv and argv[0] == 'tune':
         from tuning.cli import main as tune_main
         return tune_main(argv[1:])

@@ -11,6 +11,10 @@ from dataclasses import dataclass, replace
 
 from cazaux_engine.registry import Registry
 from cazaux_engine.variants import VARIANT_NAMES, VariantError
+from search.book import BookError, Books
+from search.level import MAX_ELO, MAX_SKILL, MIN_ELO, Level, skill_of_elo
+
+from .debuglog import DebugLog, DebugLogError
 
 
 class OptionError(ValueError):
@@ -79,6 +83,19 @@ OPTIONS: tuple[Option, ...] = (
            help='set by GUIs while analysing'),
     Option('Evaluation', 'combo', 'full', choices=('full', 'material'),
            help='full evaluation, or material only (a weaker version for testing)'),
+    Option('Skill Level', 'spin', MAX_SKILL, 0, MAX_SKILL,
+           help='playing strength: 0 (a beginner) to 20 (full strength); see docs/levels.md'),
+    Option('UCI_LimitStrength', 'check', False,
+           help='play at the strength of UCI_Elo instead of Skill Level'),
+    Option('UCI_Elo', 'spin', 1500, MIN_ELO, MAX_ELO,
+           help='the chess rating to play at with UCI_LimitStrength (calibrated in chess '
+                'against Stockfish; the variants use the same settings)'),
+    Option('OwnBook', 'check', True,
+           help="play the moves of the engine's own opening book while it has some"),
+    Option('Book File', 'file', '',
+           help='a book file (docs/book.md) instead of the books shipped with the engine'),
+    Option('Debug Log File', 'file', '',
+           help='append every line in and out, with the time, to this file (empty: none)'),
 )
 
 
@@ -89,6 +106,8 @@ class Options:
     def __init__(self, registry: Registry | None = None):
         self.registry = registry or Registry()
         self.values = {o.name: o.default for o in OPTIONS if o.kind != 'button'}
+        self.books: Books | None = Books('', self.registry)   # None after a bad Book File
+        self.log = DebugLog()
 
     def __getitem__(self, name: str):
         return self.values[name]
@@ -122,6 +141,15 @@ class Options:
         searcher.material_only = self['Evaluation'] == 'material'
         searcher.move_overhead = self['Move Overhead'] / 1000
         searcher.set_threads(self['Threads'])
+        searcher.level = self.level()
+        searcher.book = self.books if self['OwnBook'] else None
+
+    def level(self) -> Level:
+        """The playing strength the options ask for: UCI_Elo with
+        UCI_LimitStrength, else Skill Level."""
+        if self['UCI_LimitStrength']:
+            return Level(skill_of_elo(self['UCI_Elo']))
+        return Level(self['Skill Level'])
 
     def resize_hash(self, searcher) -> str | None:
         """Give ``searcher`` the size of option Hash.  When memory runs out,
@@ -143,16 +171,33 @@ class Options:
 
         Setting VariantPath loads its file into :attr:`registry` (an empty
         value loads nothing); a bad file raises OptionError and changes
-        nothing."""
+        nothing.  Debug Log File opens its file (a path that cannot be
+        written raises OptionError and changes nothing).  Book File reads
+        its book; a missing or bad one raises OptionError, keeps the option's
+        value, and the engine then plays without a book until Book File is
+        set again."""
         o = self.option(name)
         if o.kind != 'button':
             if text is None:
                 raise OptionError(f'{o.name}: a value is needed')
             value = o.parse(text)
+            if value == '<empty>' and o.name in ('Book File', 'Debug Log File'):
+                value = ''
             if o.name == 'VariantPath' and value not in ('', '<empty>'):
                 try:
                     self.registry.load_file(value)
                 except VariantError as e:
                     raise OptionError(f'VariantPath: {e}') from None
+            if o.name == 'Debug Log File':
+                try:
+                    self.log.open(value)
+                except DebugLogError as e:
+                    raise OptionError(f'Debug Log File: {e}') from None
+            if o.name == 'Book File':
+                try:
+                    self.books = Books(value, self.registry)
+                except BookError as e:
+                    self.books = None
+                    raise OptionError(f'Book File: {e}; playing without a book') from None
             self.values[o.name] = value
         return o

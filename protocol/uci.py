@@ -15,8 +15,10 @@ Anything malformed gets an ``info string`` message and leaves the engine as
 it was, but for ``position``: a refused ``position`` (a bad FEN, an illegal
 move in its list) leaves the engine without a position, and until a valid
 one arrives ``go`` is answered ``info string error: no position: ...`` and
-``bestmove 0000`` (never a move for a board the GUI does not have).  Non-standard commands, for people at a terminal: ``d`` (show
-the position) and ``go perft N`` (counted on a thread of its own, so that
+``bestmove 0000`` (never a move for a board the GUI does not have).  Non-standard commands, for people at a terminal: ``d`` (the
+board, its FEN, its hash key and the checking pieces, as Stockfish shows
+them), ``eval`` (the static evaluation term by term) and ``go perft N``
+(counted on a thread of its own, so that
 ``isready`` is answered and ``stop`` ends it while it counts).
 """
 from __future__ import annotations
@@ -28,6 +30,8 @@ import time
 
 from cazaux_engine import engine_name, move_text, outcome, parse_move, to_fen
 from search import Limits, SearchResult
+
+from search.explain import explain_text
 
 from .controller import Controller
 from .game import Game, setup_start_fen
@@ -64,11 +68,12 @@ class UciSession:
 
     # -- output ---------------------------------------------------------------
     def send(self, line: str) -> None:
+        self.options.log.write('>', line)
         self.out.send(line)
 
     def tell(self, text: str) -> None:
         """A message for the user, as UCI allows: ``info string ...``."""
-        self.out.send(f'info string {text}')
+        self.send(f'info string {text}')
 
     # -- start position ---------------------------------------------------------
     def _draw_start(self) -> str:
@@ -94,6 +99,7 @@ class UciSession:
         """Obey one command line, read at ``read_at`` (``time.perf_counter()``,
         default now: a ``go``'s clock starts then); False after ``quit``."""
         self.read_at = time.perf_counter() if read_at is None else read_at
+        self.options.log.write('<', line)
         tokens = line.split()
         # UCI: skip unknown leading tokens ("joho debug on" is "debug on")
         for i, word in enumerate(tokens):
@@ -158,6 +164,8 @@ class UciSession:
             self.options.set(o.name, value)
         except OptionError as e:
             self.tell(f'error: {clean(str(e), 200)}')
+            if self.options.books is None:
+                self.control.options_changed()     # a bad Book File: no book now
             return
         new = self.options.values.get(o.name)
         if self.debug:
@@ -249,7 +257,19 @@ class UciSession:
             self.send(f'{r:>3}  ' + ' '.join(cells))
         self.send('     ' + ' '.join(chr(97 + f) for f in range(self.game.variant.files)))
         self.send(f'Variant: {self.game.variant.name}')
-        self.send(f'Fen: {fen}')
+        pos = self.game.pos
+        checkers = [pos.rules.square_name(s) for s in pos.attackers_of(pos.kings[pos.turn], -pos.turn)]
+        self.send(f'Checkers: {" ".join(checkers)}')
+        self.send(f'Key: {pos.hash:016X}')
+        self.send(f'Fen: {fen}')             # last: scripts read up to it
+
+    def cmd_eval(self, args) -> None:
+        """The static evaluation of the position, term by term (search/explain.py)."""
+        if self.no_position is not None:
+            self.tell(f'no position: {self.no_position}')
+            return
+        for line in explain_text(self.game.pos):
+            self.send(line)
 
     def cmd_go(self, args) -> None:
         started = self.read_at                 # the clock runs from reading the command

@@ -102,6 +102,7 @@ class XBoard:
 
     # -- output helpers -------------------------------------------------------
     def send(self, line: str) -> None:
+        self.options.log.write('>', line)
         self.out.send(line)
 
     @property
@@ -124,6 +125,7 @@ class XBoard:
         """Execute one command line, read at ``read_at`` (``time.perf_counter()``,
         default now: the clock of a move asked for starts then); never raises."""
         self.read_at = time.perf_counter() if read_at is None else read_at
+        self.options.log.write('<', line)
         cmd = line.strip()
         if not cmd:
             return
@@ -385,6 +387,7 @@ class XBoard:
 
     def cmd_new(self, arg, cmd):
         self.stop_search()
+        self.searcher.randomness = False     # 'new' ends random mode (CECP)
         if self.game.moves:
             self.random_fens.clear()      # a game was played: the next one draws anew
         self.game.new('chess')
@@ -539,8 +542,25 @@ class XBoard:
         if m is not None and m in legal_moves(pos):
             self.send(f'Hint: {xm.move_text(pos, m, self.rb)}')
 
+    def cmd_random(self, arg, cmd):
+        """Toggle random mode: a small random choice among the moves the
+        search finds within a few centipawns of the best (search/level.py)."""
+        self.searcher.randomness = not self.searcher.randomness
+
     def cmd_bk(self, arg, cmd):
-        self.send(' cazaux-engine has no opening book')
+        """The book moves of the position, with their share and score."""
+        if self.no_position is not None:
+            self.send(f'Error (no position: {self.no_position}): {cmd}')
+            return
+        pos = self.game.pos
+        books = self.options.books if self.options['OwnBook'] else None
+        found = books.moves(pos) if books is not None else []
+        if not found:
+            self.send(' no book moves in this position' if books is not None
+                      else ' no opening book (OwnBook is off, or Book File could not be read)')
+        total = sum(w for _, w, _ in found)
+        for m, w, s in sorted(found, key=lambda x: -x[1]):
+            self.send(f' {xm.move_text(pos, m, self.rb)} {100 * w / total:.0f}% (score {s})')
         self.send('')
 
     def cmd_exclude(self, arg, cmd):
@@ -675,8 +695,10 @@ class XBoard:
     def _apply_option(self, name: str, value: str | None) -> None:
         try:
             self.options.set(name, value)
-        except OptionError as e:          # a bad variant file: nothing changed
+        except OptionError as e:          # a bad variant file, log or book file
             self.send(f'tellusererror {e}')
+            if name == 'Book File':
+                self.control.options_changed()      # no book now
             return
         if name == 'VariantPath':
             # XBoard takes a feature at any time: its New Variant dialog and
@@ -690,7 +712,7 @@ class XBoard:
 
 COMMANDS = {
     'xboard': 'xboard', 'protover': 'protover', 'accepted': 'ignore', 'rejected': 'ignore',
-    'new': 'new', 'variant': 'variant', 'quit': 'quit', 'random': 'ignore', 'force': 'force',
+    'new': 'new', 'variant': 'variant', 'quit': 'quit', 'random': 'random', 'force': 'force',
     'go': 'go', 'playother': 'playother', 'level': 'level', 'st': 'st', 'sd': 'sd',
     'nps': 'nps', 'time': 'time', 'otim': 'otim', 'usermove': 'usermove', '?': 'movenow',
     'ping': 'ping', 'draw': 'draw', 'result': 'result', 'setboard': 'setboard',

@@ -95,6 +95,7 @@ class SearchJob:
         self._lock = threading.Lock()
         self._released = threading.Event()     # a held result may be reported
         self._finished = threading.Event()     # the job's thinking is over
+        self.stopping = threading.Event()      # stop() was called (the trees' flag is ctl.stop)
         self._closed = False                   # reported, or cancelled: no more reports
         self._thread: threading.Thread | None = None
         self.timers: list[threading.Timer] = []
@@ -187,6 +188,8 @@ class SearchJob:
         """(the searcher) A progress report."""
         if info.multipv == 1 and info.pv:
             self.best_so_far = info.pv[0]
+        if info.multipv > max(1, self.limits.multipv or 1):
+            return                             # a level's candidates, behind the scenes
         if not self._closed and self.on_info is not None:
             self.on_info(info)
 
@@ -203,6 +206,7 @@ class SearchJob:
     def stop(self) -> None:
         """Finish now: the result (the best move so far) is reported."""
         self.ctl.stop = True
+        self.stopping.set()
         self._released.set()
 
     def cancel(self) -> None:

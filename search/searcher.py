@@ -38,6 +38,7 @@ node limit counts the main thread's nodes.
 from __future__ import annotations
 
 import gc
+import random
 import threading
 import time
 
@@ -49,7 +50,8 @@ from .alphabeta import MOVE_BUFFER, Control, Tree
 from .checks import filter_for
 from .eval import Evaluator, tables
 from .ordering import MoveOrder
-from .job import SearchJob
+from .job import ANALYZE, SearchJob
+from .level import RANDOM_LINES, Level, random_pick
 from .tt import TranspositionTable
 from .types import Limits, SearchInfo, SearchResult
 
@@ -74,7 +76,8 @@ class Searcher:
     about one :class:`~search.job.SearchJob` at a time (:meth:`think`); every
     search starts as a job (:meth:`start`, :meth:`search`)."""
 
-    def __init__(self, hash_mb: int = 64, material_only: bool = False, threads: int = 1):
+    def __init__(self, hash_mb: int = 64, material_only: bool = False, threads: int = 1,
+                 seed: int | None = None):
         self.hash_mb = hash_mb
         self.tt = TranspositionTable(hash_mb)
         self.material_only = material_only     # evaluation: material only
@@ -84,11 +87,21 @@ class Searcher:
         self.overrun = 0.0                     # seconds past the hard limit, last search
         self.current: SearchJob | None = None  # the last job started
         self._orders: list = []                # per thread: (MoveOrder, its tables): history kept
+        self.level = Level(20)                 # playing strength (search/level.py): full
+        self.randomness = False                # XBoard's 'random': a small random choice
+        self.rng = random.Random(seed)         # draws the level's and the random choice
+        self.last_lines: list[SearchInfo] = [] # the lines of the last finished iteration
+        self.book = None                       # a search.book.Books (OwnBook), or None
 
     # -- options (between searches) -----------------------------------------------
     def set_hash(self, mb: int) -> None:
         self.tt.resize(mb)
         self.hash_mb = mb       # only once the table has its new size
+
+    def set_seed(self, seed: int | None) -> None:
+        """Draw the level's and the random choices from ``seed`` on (None:
+        from the system's entropy)."""
+        self.rng = random.Random(seed)
 
     def set_threads(self, n: int) -> None:
         """Search with ``n`` threads from the next search on."""
@@ -101,9 +114,12 @@ class Searcher:
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables now (they are
         otherwise built by the first search of the variant, on its clock:
-        tens of milliseconds on 12x12 boards).  For a new game or variant."""
+        tens of milliseconds on 12x12 boards), and read its opening book (a
+        few tenths of a second).  For a new game or variant."""
         tables(pos.rules, self.material_only)
         filter_for(pos.rules)
+        if self.book is not None:
+            self.book.book_for(pos.rules.variant.name)     # read the variant's book now too
 
     # -- jobs ------------------------------------------------------------------------
     def job(self, pos: Position, limits: Limits, on_info=None, on_done=None, on_late=None,
@@ -144,10 +160,60 @@ class Searcher:
         gc_was_on = gc.isenabled()
         gc.disable()           # the tree makes no cycles; collections only cost time
         try:
+            if job.mode == ANALYZE or job.limits.mate:
+                return self._deepen(job)
+            if self.book is not None and self._on_clock(job):
+                found = self.book.pick(job.pos, self.rng, job.moves)
+                if found is not None:
+                    m, score = found
+                    info = SearchInfo(0, 0, score, None, 0, job.elapsed(), [m])
+                    job.report_info(info)
+                    return SearchResult(m, None, info)
+            if self.level.active:
+                return self._weakened(job)
+            if self.randomness:
+                return self._chosen(job, self._deepen(job, lines=RANDOM_LINES), random_pick)
             return self._deepen(job)
         finally:
             if gc_was_on:
                 gc.enable()
+
+    @staticmethod
+    def _on_clock(job: SearchJob) -> bool:
+        """Does ``job`` play a game (a clock or a time per move), where the
+        book answers?  A fixed depth or node search, a mate search or one
+        narrowed by searchmoves asks about the position itself."""
+        lim = job.limits
+        left = lim.wtime if job.pos.turn > 0 else lim.btime
+        return (lim.movetime is not None or left is not None) and not lim.searchmoves
+
+    def _weakened(self, job: SearchJob) -> SearchResult:
+        """A search at the level's depth and breadth, a move drawn among the
+        best candidates, played at the pace of a full search (level.py)."""
+        lv = self.level
+        result = self._chosen(job, self._deepen(job, depth_cap=lv.depth, lines=lv.lines), lv.pick)
+        target = None
+        if job.soft is not None:
+            target = P.STABLE_FACTOR * job.soft
+        elif job.ctl.deadline >= 0:
+            target = job.ctl.deadline - job.started
+        if target is not None and not job.held and target > job.elapsed():
+            job.stopping.wait(target - job.elapsed())     # stop, quit or the safety net end it
+        return result
+
+    def _chosen(self, job: SearchJob, result: SearchResult, pick) -> SearchResult:
+        """``result`` with its move replaced by ``pick(scored, rng)``'s choice
+        among the lines of the last finished iteration."""
+        lines = [i for i in self.last_lines if i is not None and i.pv]
+        if len(lines) < 2:
+            return result
+        m = pick([(i.score, i.pv[0]) for i in lines], self.rng)   # raw scores: mates are large
+        line = next((i for i in lines if i.pv[0] == m), None)
+        if line is None or m == result.best:
+            return result
+        info = SearchInfo(line.depth, line.seldepth, line.score, line.mate, self.nodes,
+                          job.elapsed(), list(line.pv), hashfull=line.hashfull)
+        return SearchResult(m, line.pv[1] if len(line.pv) > 1 else None, info)
 
     def tree(self, pos: Position, index: int, ctl: Control) -> Tree:
         """A search tree for thread ``index`` that plays on ``pos``."""
@@ -162,9 +228,12 @@ class Searcher:
         order.new_search()
         return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), ctl, index == 0)
 
-    def _deepen(self, job: SearchJob) -> SearchResult:
+    def _deepen(self, job: SearchJob, depth_cap: int | None = None, lines: int = 1) -> SearchResult:
+        """Iterative deepening; ``depth_cap`` and ``lines`` (MultiPV at
+        least) are a level's: the job reports only the lines it asked for."""
         limits = job.limits
         self.nodes = 0
+        self.last_lines = []
         tt = self.tt
         tt.new_search()
         moves = list(job.moves)
@@ -175,8 +244,8 @@ class Searcher:
         e = tt.probe(pos.hash)
         tree.set_root(moves)
         moves = tree.order.ordered(0, len(moves), e[0] if e else 0, 0)
-        multipv = max(1, min(limits.multipv or 1, len(moves)))
-        max_depth = min(limits.depth or MAX_DEPTH, MAX_DEPTH)
+        multipv = max(1, min(max(limits.multipv or 1, lines), len(moves)))
+        max_depth = min(limits.depth or MAX_DEPTH, depth_cap or MAX_DEPTH, MAX_DEPTH)
         mate_goal = MATE - (2 * limits.mate - 1) if limits.mate else None
         helpers = [Helper(self.tree(pos.copy(), k, job.ctl), moves, max_depth, k)
                    for k in range(1, self.threads)]
@@ -225,6 +294,7 @@ class Searcher:
                     rest = [m for m in moves if m not in head]
                     moves[:] = head + rest
                     best = moves[0]
+                self.last_lines = list(lines)
                 changed = best != prev_best
                 if changed:
                     instability = 1.0 + P.UNSTABLE_BONUS

@@ -44,9 +44,10 @@ MAY_IMPORT = {
 EXCEPTIONS = {
     # `python -m cazaux_engine` starts the whole program, whose entry is the command line
     ('cazaux_engine.__main__', 'protocol.cli'),
-    # the command line dispatches the subcommands `match` and `tune`
+    # the command line dispatches the subcommands `match`, `tune` and `book`
     ('protocol.cli', 'tournament.cli'),
     ('protocol.cli', 'tuning.cli'),
+    ('protocol.cli', 'tuning.book'),
     # a GUI-side client spells moves and variants as the engine side does
     ('tournament.movetext', 'protocol.xboard_moves'),
     ('tournament.xboard_client', 'protocol.xboard_variants'),

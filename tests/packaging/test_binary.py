@@ -125,7 +125,11 @@ def test_binary_is_compiled_even_when_pure_is_asked(binary, elsewhere):
 
 @pytest.mark.parametrize('args', [['--help'], ['-h'], ['perft', '--help'], ['bench', '--help'],
                                   ['match', '--help'], ['--bogus'], ['perft', 'nochess', '2'],
-                                  ['match', '--variant', 'nochess'], ['--option', 'Hash=0']])
+                                  ['match', '--variant', 'nochess'], ['--option', 'Hash=0'],
+                                  ['eval', 'pemba', 'startpos'],
+                                  # the shipped books are inside the binary
+                                  ['book', 'show', 'maasai', 'startpos'],
+                                  ['book', 'show', 'oblong44', 'startpos']])
 def test_same_output_as_python_m(binary, elsewhere, args):
     p, q = run([binary] + args, elsewhere), run_python_m(args)
     assert (p.returncode, p.stdout, p.stderr) == (q.returncode, q.stdout, q.stderr)
@@ -235,7 +239,9 @@ def xboard_self_play(argv: list[str], cwd: str, variant: str) -> list[str]:
     try:
         e.send('xboard', 'protover 2')
         e.until(lambda line: line == 'feature done=1')
-        e.send('new', f'variant {xboard_name(v)}', 'force', f'sd {DEPTH}', 'ping 1')
+        # (no book: its moves are drawn at random, and the point is the same search)
+        e.send('new', f'variant {xboard_name(v)}', 'force', f'sd {DEPTH}', 'option OwnBook=0',
+               'ping 1')
         e.until(lambda line: line == 'pong 1')
         while len(moves) < PLIES and outcome(pos) is None:
             e.send('go')

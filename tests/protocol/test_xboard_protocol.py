@@ -64,9 +64,11 @@ def test_protover_features_and_options():
             in text)
     for opt in ('Hash -spin 64 1 4096', 'Clear Hash -button', 'MultiPV -spin 1 1 64',
                 'Move Overhead -spin 50 0 5000', 'Setup -spin 0 -1 10080',
-                'Evaluation -combo *full /// material'):
+                'Evaluation -combo *full /// material', 'Skill Level -spin 20 0 20',
+                'UCI_LimitStrength -check 0', 'UCI_Elo -spin 1500 650 1860', 'OwnBook -check 1',
+                'Book File -file ', 'Debug Log File -file '):
         assert f'feature option="{opt}"' in lines
-    assert 'UCI' not in text
+    assert 'UCI_Variant' not in text and 'UCI_AnalyseMode' not in text   # UCI's own
     assert lines[0] == 'feature done=0' and lines[-1] == 'feature done=1'
 
 
@@ -392,7 +394,9 @@ def test_hint_bk_draw(eng):
     fresh(eng, 'oblong44')
     eng.send('hint', 'bk', 'draw')
     out = eng.sync(2)
-    assert out[0].startswith('Hint: ') and out[1].startswith(' ') and out[2] == ''
+    assert out[0].startswith('Hint: ') and out[-1] == ''
+    assert all(re.fullmatch(r' [a-d]\d+[a-d]\d+ \d+% \(score -?\d+\)', x) for x in out[1:-1])
+    assert len(out) >= 4                     # the shipped book's moves of the start
 
 
 def test_pondering_after_own_move(eng):

@@ -1,0 +1,195 @@
+"""The static evaluation, term by term: what ``eval`` prints.
+
+:func:`explain` takes the evaluation of :mod:`search.eval` apart into its
+terms for each side, each tapered by the game phase exactly as the
+evaluator blends them, so that the terms add up to the number the search
+uses (the tests check it for every variant):
+
+* **material**: the pieces' values;
+* **placement**: the piece-square tables less material (centralisation by
+  reach, advance of promoting pieces, the King's home and, in the end
+  game, its centre);
+* **passed pawns**: pawn-like pieces with no enemy pawn-like piece ahead
+  on their own or a neighbouring file;
+* **King shelter**: own pieces next to the King (middle game);
+* **bare King**: the bonus for the side whose opponent has only its King;
+* **tempo**: for the side to move.
+
+The middle- and end-game scores are blended as ``(mg * phase + eg * (total
+- phase)) / total``; the sum of the blended terms is rounded toward zero
+once, as the evaluator does.  Scores are centipawns, White's view in the
+table, the side to move's in the final line (as the search sees it).
+
+>>> from cazaux_engine import start_position
+>>> e = explain(start_position('chess'))
+>>> e.total == e.search_value
+True
+>>> [t.name for t in e.terms]
+['material', 'placement', 'passed pawns', 'King shelter', 'bare King', 'tempo']
+>>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from cazaux_engine.fen import to_fen
+from cazaux_engine.layout import king_record, king_step, king_step_count
+
+from .static import evaluate
+from .eval import tables
+
+
+@dataclass
+class Term:
+    name: str
+    white: Fraction          # White's pieces' share, blended (centipawns)
+    black: Fraction          # Black's, as a positive number when it is good for Black
+
+    @property
+    def net(self) -> Fraction:
+        return self.white - self.black
+
+
+@dataclass
+class Explanation:
+    fen: str
+    phase: int               # non-pawn material on the board, capped at phase_total
+    phase_total: int
+    terms: list[Term] = field(default_factory=list)
+    white_view: int = 0      # the evaluation, White's view, before the tempo
+    total: int = 0           # the evaluation for the side to move (tempo included)
+    search_value: int = 0    # what the search's evaluator returns for the position
+    bare_kings: bool = False
+
+
+def _round(x: Fraction) -> int:
+    """Rounded toward zero, as the evaluator divides."""
+    return int(x) if x >= 0 else -int(-x)
+
+
+def explain(pos) -> Explanation:
+    """The terms of the full evaluation of ``pos``; see the module docstring."""
+    t = tables(pos.rules, False)
+    R, P = pos.rules, t.P
+    n, size = t.n, t.size
+    pt = t.phase_total
+    mat = {1: [0, 0], -1: [0, 0]}
+    pst = {1: [0, 0], -1: [0, 0]}
+    npm = {1: 0, -1: 0}
+    for sq in R.squares:
+        code = pos.board[sq]
+        if not code:
+            continue
+        c = 1 if code > 0 else -1
+        i = (code + n) * size + sq
+        v = t.value[code] if code > 0 else -t.value[-code]
+        mg, eg = t.mg[i], t.eg[i]
+        mat[c][0] += c * v
+        mat[c][1] += c * v
+        pst[c][0] += c * (mg - v)
+        pst[c][1] += c * (eg - v)
+        npm[c] += t.npm[code + n]
+    ph = min(npm[1] + npm[-1], pt)
+
+    def blend(mg, eg) -> Fraction:
+        return Fraction(mg * ph + eg * (pt - ph), pt)
+
+    passed = _passed(pos, t)
+    shelter = {c: _shelter(pos, c) for c in (1, -1)}
+    terms = [
+        Term('material', blend(*mat[1]), blend(*mat[-1])),
+        Term('placement', blend(*pst[1]), blend(*pst[-1])),
+        Term('passed pawns', blend(*passed[1]), blend(*passed[-1])),
+        Term('King shelter', Fraction(P.KING_SHELTER * shelter[1] * ph, pt),
+             Fraction(P.KING_SHELTER * shelter[-1] * ph, pt)),
+    ]
+    blended = _round(sum((x.net for x in terms), Fraction(0)))
+    bare = _bare_king(pos, t)
+    terms.append(Term('bare King', Fraction(max(bare, 0)), Fraction(max(-bare, 0))))
+    e = Explanation(to_fen(pos), ph, pt, terms)
+    e.bare_kings = _count(pos, 1) == 1 and _count(pos, -1) == 1
+    e.white_view = 0 if e.bare_kings else blended + bare
+    tempo = 0 if e.bare_kings else P.TEMPO
+    e.terms.append(Term('tempo', Fraction(tempo if pos.turn > 0 else 0),
+                        Fraction(tempo if pos.turn < 0 else 0)))
+    e.total = e.white_view * pos.turn + tempo
+    e.search_value = evaluate(pos)
+    return e
+
+
+def _passed(pos, t) -> dict:
+    """(mg, eg) of each side's passed pawn-like pieces, as the evaluator counts them."""
+    R = pos.rules
+    ahead = {1: {}, -1: {}}       # per colour and file: the ranks of its pawn-like pieces
+    for sq in R.squares:
+        code = pos.board[sq]
+        if code and t.is_pawn[code + t.n]:
+            c = 1 if code > 0 else -1
+            ahead[c].setdefault(t.file_of[sq], []).append(t.rank_of[sq])
+    out = {1: [0, 0], -1: [0, 0]}
+    for c in (1, -1):
+        for f, ranks in ahead[c].items():
+            for r in ranks:
+                enemy = [x for g in (f - 1, f, f + 1) for x in ahead[-c].get(g, [])]
+                if all((x <= r) if c > 0 else (x >= r) for x in enemy):
+                    sq = R.sq(f, r)
+                    k = sq if c > 0 else t.size + sq
+                    out[c][0] += t.passed_mg[k]
+                    out[c][1] += t.passed_eg[k]
+    return out
+
+
+def _shelter(pos, colour: int) -> int:
+    rec = king_record(pos.rules, colour, pos.kings[colour])
+    return sum(1 for k in range(king_step_count(pos.rules, rec))
+               if pos.board[king_step(pos.rules, rec, k)] * colour > 0)
+
+
+def _count(pos, colour: int) -> int:
+    return len(pos.pieces[colour])
+
+
+def _bare_king(pos, t) -> int:
+    nw, nb = _count(pos, 1), _count(pos, -1)
+    if nb == 1 and nw > 1:
+        bare, strong, sign = pos.kings[-1], pos.kings[1], 1
+    elif nw == 1 and nb > 1:
+        bare, strong, sign = pos.kings[1], pos.kings[-1], -1
+    else:
+        return 0
+    stride = pos.rules.stride
+    fd = abs(bare % stride - strong % stride)
+    rd = abs(bare // stride - strong // stride)
+    P = t.P
+    return sign * (P.BARE_KING + P.BARE_EDGE * t.centre[bare] - P.BARE_CLOSE * max(fd, rd))
+
+
+def explain_text(pos) -> list[str]:
+    """The lines ``eval`` prints for ``pos``."""
+    e = explain(pos)
+
+    def cp(x) -> str:
+        return f'{float(x):9.2f}'
+
+    rule = '   -------------+-----------+-----------+----------'
+    out = [f'Static evaluation of {e.fen}',
+           f'centipawns; middle game and end game blended by the phase, {e.phase} of '
+           f'{e.phase_total}',
+           '',
+           '           term |     White |     Black | White-Black',
+           rule]
+    for term in e.terms[:-1]:
+        out.append(f'   {term.name:>12} | {cp(term.white)} | {cp(term.black)} | {cp(term.net)}')
+    out.append(rule)
+    if e.bare_kings:
+        out.append('   two bare Kings: a draw, 0')
+    out.append(f'   White\'s view (the sum, rounded toward zero): {e.white_view}')
+    out.append(f'   tempo for the side to move ({"White" if pos.turn > 0 else "Black"}): '
+               f'{int(e.terms[-1].white + e.terms[-1].black)}')
+    out.append(f'Final evaluation: {e.total} (side to move, as the search uses it)')
+    return out
+
+
+__all__ = ['Explanation', 'Term', 'explain', 'explain_text']

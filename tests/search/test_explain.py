@@ -1,0 +1,40 @@
+"""eval (search/explain.py): the terms add up to the evaluation the search uses."""
+import random
+from fractions import Fraction
+
+import pytest
+
+from cazaux_engine import start_position
+from cazaux_engine.movegen import legal_moves
+from cazaux_engine.variants import VARIANT_NAMES
+from search.explain import explain, explain_text
+from search.static import evaluate
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3):
+        pos = start_position(variant)
+        for _ in range(150):
+            legal = legal_moves(pos)
+            if not legal:
+                break
+            e = explain(pos)
+            blended = sum((t.net for t in e.terms[:4]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[4].net)
+            assert e.white_view == white
+            assert e.total == e.search_value == evaluate(pos)
+            checked += 1
+            pos.push(rng.choice(legal))
+    assert checked > 100
+
+
+def test_the_text_shows_every_term_for_both_sides():
+    lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'bare King']
+    assert float(rows['material'][0]) > 0 and float(rows['material'][1]) == 0   # Black has a bare King
+    assert float(rows['bare King'][0]) > 0
+    assert lines[-1] == f'Final evaluation: {evaluate(start_position("chess", "4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1"))} (side to move, as the search uses it)'
