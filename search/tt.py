@@ -57,10 +57,12 @@ def available_memory() -> int | None:
                     return int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
         pass
-    try:
-        return os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
-    except (ValueError, OSError, AttributeError):
-        return None
+    if hasattr(os, 'sysconf'):             # not on Windows: there the size goes unchecked
+        try:
+            return os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+        except (ValueError, OSError):
+            pass
+    return None
 
 
 def zeroed_words(n: int):

@@ -39,6 +39,7 @@ def test_linux_client_tests_are_marked_and_nothing_else():
                               'tests/clients/test_xboard_gui.py',
                               'tests/clients/test_xboard_gui_ponder.py',
                               'tests/clients/test_xboard_gui_variant_file.py',
+                              'tests/clients/test_xboard_sweep.py',
                               'tests/tournament/test_match_peers.py']
     rest = collected(f'not ({LINUX_CLIENTS})')
     # no file is split between the two: its tests all need the client, or none does
