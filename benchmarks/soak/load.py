@@ -29,6 +29,7 @@ The harnesses:
 
     python benchmarks/soak/load.py [--games 200] [--tc 5+0.1,2+0.05]
         [--harness xboard,cutechess,runner] [--busy 2] [--engine CMD] [--out DIR]
+        [--xboard-args "-animateMoving false"]
 
 ``--games`` is per harness and clock.  It is a benchmark, not a test: the
 figures depend on the machine and on what else runs on it.  Run it alone
@@ -167,7 +168,7 @@ def xboard_clocks(debug: str, inc: float, t: Tally) -> None:
 
 
 def play_xboard(work: Path, engine: str, variant: str, games: int, base: float,
-                inc: float, max_moves: int) -> Tally:
+                inc: float, max_moves: int, extra: tuple[str, ...] = ()) -> Tally:
     xboard = shutil.which('xboard') or '/usr/games/xboard'
     work.mkdir(parents=True, exist_ok=True)
     home = work / 'home'
@@ -188,7 +189,7 @@ def play_xboard(work: Path, engine: str, variant: str, games: int, base: float,
             '-testLegality', legality, '-testClaims', 'true', '-checkMates', 'true',
             '-materialDraws', 'true', '-trivialDraws', 'false',
             '-adjudicateDrawMoves', str(max_moves), '-sgf', str(pgn),
-            '-ponderNextMove', 'true', '-autoCallFlag', 'true']
+            '-ponderNextMove', 'true', '-autoCallFlag', 'true', *extra]
     env = dict(os.environ, HOME=str(home))
     env.pop('DISPLAY', None)
     per_game = 2 * (base + max_moves * inc) + 60
@@ -343,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--engine', help="the engine's command (default: this Python's "
                                      "-m cazaux_engine on this checkout)")
     ap.add_argument('--out', default='load', help='folder of the PGN and log files')
+    ap.add_argument('--xboard-args', default='',
+                    help="more XBoard options, e.g. '-animateMoving false' (default none: "
+                         "XBoard's own defaults, as a user has them)")
     args = ap.parse_args(argv)
     engine = args.engine
     if engine is None:
@@ -368,9 +372,12 @@ def main(argv: list[str] | None = None) -> int:
                     for v, n in zip(vs, shares(args.games, len(vs))):
                         if n == 0:
                             continue
-                        play = play_xboard if h == 'xboard' else play_runner
-                        t.add(play(out / f'{h}-{tc}-{v}', engine, v, n, base, inc,
-                                   args.max_moves))
+                        work = out / f'{h}-{tc}-{v}'
+                        if h == 'xboard':
+                            t.add(play_xboard(work, engine, v, n, base, inc, args.max_moves,
+                                              tuple(shlex.split(args.xboard_args))))
+                        else:
+                            t.add(play_runner(work, engine, v, n, base, inc, args.max_moves))
                         print(f'  {h} {tc} {v}: {n} games', flush=True)
                 rows.append(report(h, tc, t, inc, time.monotonic() - t0))
                 print(rows[-1], flush=True)
