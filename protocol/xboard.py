@@ -274,6 +274,11 @@ class XBoard:
             self.control.moved(job)
         self.send(f'move {text}')
         if o is not None and o.reason not in ('repetition', 'fifty-move'):
+            if o.reason in ('checkmate', 'stalemate') and xm.jump_escape(self.game.pos) is not None:
+                # XBoard sees a reply the rules forbid (a King's jump out of
+                # check) and would call our claim false: no claim; the loser,
+                # asked to move, claims or resigns (XBoard takes a loser's claim)
+                return
             self._claim(o)
             self.force = True
             return

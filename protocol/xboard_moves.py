@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from cazaux_engine import FenError, IllegalMoveError, parse_fen, parse_move
+from cazaux_engine import layout as L
 from cazaux_engine.notation import move_text as plain_text
 from cazaux_engine.moves import EP, move_flag, move_from, move_to
 from protocol.game import legal_line
@@ -211,3 +212,33 @@ def phantom_victim(pos, m: int) -> int | None:
     if not R.on_board(R.file_of(behind), R.rank_of(behind)):
         return None
     return behind if pos.board[behind] else None
+
+
+def jump_escape(pos) -> int | None:
+    """The target of a King's jump XBoard 4.9.1 would let the side to move
+    make where the rules allow none, or None.
+
+    XBoard knows the jump as its King's Betza ``i`` moves (``KimAimDimN``)
+    and checks only that the King is safe where it lands, not that it is out
+    of check, nor the squares it passes (docs/xboard.md).  Where the rules
+    see a mate or a stalemate, XBoard may so see a legal jump, and it takes
+    a claim of that result for a false claim.
+
+    >>> from cazaux_engine import start_position
+    >>> pos = start_position('zanzibar-xl', 'cm1v1qkuv1mc/ernbslgib1r1/ppppiww3pn/5p2Ze2/'
+    ...     '7p1p2/7pp3/4P7/7P4/2E1I4P2/PPPPSWW1PPEP/1RNB1LGIBNR1/CMZV1QKU4 b Kk - 1 26')
+    >>> legal_moves(pos), pos.rules.square_name(jump_escape(pos))
+    ([], 'e12')
+    """
+    R, us = pos.rules, pos.turn
+    ksq = pos.kings[us]
+    rec = L.jump_record(R, us, ksq)
+    if not rec:
+        return None
+    bare = pos.copy()
+    bare.board[ksq] = 0                    # the King has left its square
+    for k in range(L.jump_count(R, rec)):
+        t = L.jump_target(R, rec, k)
+        if not pos.board[t] and not bare.attacked(t, -us):
+            return t
+    return None

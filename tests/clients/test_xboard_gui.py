@@ -189,3 +189,17 @@ def test_prince_sideways_step_without_ep_square_is_refused(tmp_path):
     assert not re.search(r'<second: move ', m.debug)      # no move for a board XBoard lacks
     # against an engine XBoard calls the refusal false (a human's step is taken back)
     assert g.termination == 'False illegal-move claim'
+
+
+def test_no_mate_claim_where_xboard_sees_a_king_jump(tmp_path):
+    # zanzibar-xl, from a load-benchmark game (colours swapped): after White's
+    # Camel b1-c4 the engine's Giraffe f6-i4 mates by the rules, but XBoard
+    # lets the unmoved White King jump out of check (to e1), so a claim
+    # '0-1 {Black mates}' was a 'False win claim' that gave White the game.
+    # The engine claims nothing; the scripted White, asked to move, resigns.
+    fen = ('cmzv1qku4/1rnb1lgibnr1/ppppsww1ppep/2e1i4p2/7p4/4p7/5z1PP3/7P1P2/'
+           '5P3E2/PPPPIWW3PN/ERNBSLGIB1R1/CM1V1QKUV1MC w Kk - 0 26')
+    m, g = scripted(tmp_path, 'zanzibar-xl', fen, ['b1c4'])
+    assert engine_moves(m) == ['f6i4']
+    assert (g.result, g.termination) == ('0-1', 'White resigns'), g.termination
+    assert m.engine_errors() == [] and m.xboard_complaints() == []

@@ -459,6 +459,54 @@ def test_mate_claimed_after_the_mating_move(eng):
     assert eng.expect(r'^(1-0|0-1|1/2)') == '1-0 {White mates}'
 
 
+# A mate of zanzibar-xl (from a load-benchmark game): the Giraffe on i9 checks
+# the Black King, which has not moved; the rules forbid its jump out of check,
+# XBoard allows it (e12 is empty and safe), so XBoard took White's mate claim
+# for false and gave the game to Black.
+XL_BEFORE_MATE = ('cm1v1qkuv1mc/ernbslgib1r1/ppppiww3pn/5p3e2/7p1p2/5Z1pp3/4P7/7P4/'
+                  '2E1I4P2/PPPPSWW1PPEP/1RNB1LGIBNR1/CMZV1QKU4 w Kk - 0 26')
+XL_MATED = ('cm1v1qkuv1mc/ernbslgib1r1/ppppiww3pn/5p2Ze2/7p1p2/7pp3/4P7/7P4/'
+            '2E1I4P2/PPPPSWW1PPEP/1RNB1LGIBNR1/CMZV1QKU4 b Kk - 1 26')
+
+
+def test_no_mate_claim_xboard_would_call_false(eng):
+    # after f7i9 the rules see a mate, XBoard a jump of the Black King to e12
+    fresh(eng, 'zanzibar-xl', 'sd 2')
+    eng.send('force', f'setboard {XL_BEFORE_MATE}', 'go')
+    assert eng.expect(r'^move ') == 'move f7i9'
+    eng.send('ping 7')
+    assert eng.expect(r'^(1-0|0-1|1/2|pong)') == 'pong 7'
+
+
+def test_mated_claims_its_loss_even_where_xboard_sees_a_jump(eng):
+    # (XBoard accepts a claim against the claimer without testing it)
+    fresh(eng, 'zanzibar-xl', 'sd 2')
+    eng.send('force', f'setboard {XL_MATED}', 'go')
+    assert eng.expect(r'^(move|resign|1-0|0-1|1/2)') == '1-0 {White mates}'
+
+
+XL_MATED_NO_JUMP = XL_MATED.replace('cm1v1qkuv1mc/', 'cm1vmqkuv1mc/').replace('ppppiww3pn', 'ppppiwwmm1pn')
+
+
+def test_jump_escape_for_the_mated_king():
+    from cazaux_engine import start_position
+    from protocol.xboard_moves import jump_escape
+    pos = start_position('zanzibar-xl', XL_MATED)
+    assert legal_moves(pos) == []
+    assert pos.rules.square_name(jump_escape(pos)) == 'e12'
+    # its three empty jump squares filled (Camels): XBoard too sees the mate
+    full = start_position('zanzibar-xl', XL_MATED_NO_JUMP)
+    assert legal_moves(full) == [] and jump_escape(full) is None
+    # chess has no jump
+    assert jump_escape(start_position('chess', '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1')) is None
+
+
+def test_a_mate_xboard_also_sees_is_claimed(eng):
+    fresh(eng, 'zanzibar-xl', 'sd 2')
+    eng.send('force', f'setboard {XL_MATED_NO_JUMP}', 'go')
+    assert eng.expect(r'^(move|resign|1-0|0-1|1/2)') == '1-0 {White mates}'
+
+
 def test_draw_by_repetition_is_offered_before_the_move(eng):
     fresh(eng, 'normal', 'sd 1')
     # Kings only plus Rooks shuffling: after Ra1-a2 a2-a1 ... the third
