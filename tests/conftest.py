@@ -68,13 +68,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(MODULE_MARKERS[module])
 
 
-def packaging_build():
-    """packaging/build.py as a module (packaging/ is no package: see STYLE.md)."""
+def packaging_module(name: str):
+    """packaging/NAME.py as a module (packaging/ is no package: see STYLE.md)."""
     spec = importlib.util.spec_from_file_location(
-        '_cazaux_build', os.path.join(ROOT, 'packaging', 'build.py'))
+        f'_cazaux_{name}', os.path.join(ROOT, 'packaging', f'{name}.py'))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def packaging_build():
+    """packaging/build.py as a module."""
+    return packaging_module('build')
 
 
 @pytest.fixture(scope='session')

@@ -3,21 +3,17 @@ files they name are the ones packaging/release.py makes for this version,
 and the set-up options they show are packaging/quickstart.py's."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 
+from tests.conftest import packaging_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def load(name: str):
-    spec = importlib.util.spec_from_file_location(f'_cazaux_{name}',
-                                                  os.path.join(ROOT, 'packaging', f'{name}.py'))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+load = packaging_module
 
 
 def read(path: str) -> str:

@@ -12,7 +12,6 @@ shown only by its runs on GitHub.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
@@ -21,17 +20,15 @@ import sys
 
 import pytest
 
+from tests.conftest import packaging_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORKFLOW = os.path.join(ROOT, '.github', 'workflows', 'release.yml')
 TARGETS = [('windows', 'x64'), ('macos', 'arm64'), ('macos', 'x86_64'), ('linux', 'x86_64')]
 
 
 def release_module():
-    spec = importlib.util.spec_from_file_location(
-        '_cazaux_release', os.path.join(ROOT, 'packaging', 'release.py'))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return packaging_module('release')
 
 
 @pytest.fixture(scope='module')
