@@ -96,6 +96,10 @@ OPTIONS: tuple[Option, ...] = (
            help='a book file (docs/book.md) instead of the books shipped with the engine'),
     Option('Debug Log File', 'file', '',
            help='append every line in and out, with the time, to this file (empty: none)'),
+    Option('XBoard Quirks', 'check', True, protocols=('xboard',),
+           help="keep away from, and refuse, the steps XBoard 4.9 with legality testing "
+                "takes for e.p. captures (docs/xboard.md); off in a GUI that is not XBoard "
+                "(the match runner turns it off)"),
 )
 
 

@@ -251,10 +251,10 @@ class XBoard:
         m = result.best if result is not None else None
         if m not in legal:
             m = legal[0] if legal else None
-        if m is not None and xm.phantom_victim(pos, m) is not None:
+        if m is not None and self._phantom_victim(pos, m) is not None:
             # never a move that makes XBoard delete a piece (the search was
             # told to leave them out; a fallback move was not)
-            m = next((x for x in legal if xm.phantom_victim(pos, x) is None), m)
+            m = next((x for x in legal if self._phantom_victim(pos, x) is None), m)
         if m is None:
             o = outcome(pos, legal)
             if o is not None:
@@ -306,11 +306,19 @@ class XBoard:
             moves_made = (len(self.game.moves) + 1) // 2
         return self.clock.limits(pos.turn, moves_made)
 
-    @staticmethod
-    def _phantom_moves(pos) -> list[int]:
+    def _phantom_victim(self, pos, m: int) -> int | None:
+        """The square of the piece XBoard would delete on ``m`` though ``m``
+        captures nothing there (:func:`protocol.xboard_moves.phantom_victim`),
+        or None; always None with the option XBoard Quirks off (a GUI that is
+        not XBoard carries such a step out right)."""
+        if not self.options['XBoard Quirks']:
+            return None
+        return xm.phantom_victim(pos, m)
+
+    def _phantom_moves(self, pos) -> list[int]:
         """The legal moves of ``pos`` that would make XBoard delete a piece
-        they do not capture (see :func:`protocol.xboard_moves.phantom_victim`)."""
-        return [m for m in legal_moves(pos) if xm.phantom_victim(pos, m) is not None]
+        they do not capture."""
+        return [m for m in legal_moves(pos) if self._phantom_victim(pos, m) is not None]
 
     def _think(self) -> None:
         """The engine is on move: claim a finished game or start thinking,
@@ -474,7 +482,7 @@ class XBoard:
             reason = str(e).split(': ', 1)[-1]
             self.send(f'Illegal move ({reason}): {text}')
             return
-        victim = xm.phantom_victim(pos, m)
+        victim = self._phantom_victim(pos, m)
         if victim is not None:
             # legal, but XBoard would also delete the piece behind the target
             where = pos.rules.square_name(victim, self.rb)

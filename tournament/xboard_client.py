@@ -8,7 +8,10 @@ user's options (``option NAME=VALUE``) and ``ping``: an option may load
 variants (Sjaak II's variant file), and the features the engine sends
 again before its ``pong`` are answered and read; only then is the variant
 checked against ``feature variants``.  An engine with ``san=1`` is sent
-its opponent's moves in SAN.
+its opponent's moves in SAN.  An engine that declares the check option
+``XBoard Quirks`` (cazaux-engine: it keeps away from, and refuses, the steps
+XBoard 4.9 would mangle) is told ``option XBoard Quirks=0`` unless the
+user's spec sets it: the runner is not XBoard and plays those steps right.
 
 A game: ``new``, ``variant NAME`` (its ``setup``/``piece`` replies are
 read and ignored: the arbiter's rules are the rules), ``level``/``st``,
@@ -37,6 +40,9 @@ from protocol.xboard_variants import rank_base, xboard_name
 from .client import (Client, EngineError, EngineRefused, EngineSetupError, EngineTimeout,
                      Reply)
 from .timecontrol import TimeControl, seconds_text
+
+# the option of cazaux-engine's that guards against XBoard's mangling (docs/xboard.md)
+QUIRKS = 'XBoard Quirks'
 
 _FEATURE = re.compile(r'(\w+)=("([^"]*)"|\S+)')
 _RESULT = re.compile(r'^(1-0|0-1|1/2-1/2)(?:\s*\{([^}]*)\}?)?\s*$')
@@ -106,7 +112,10 @@ class XBoardClient(Client):
         # the user's options first: one may load variants (Sjaak II's variant file),
         # and the engine then sends its features again, read while syncing
         declared = {o.split(' -')[0].strip() for o in self.options}
-        for name, value in self.spec.options.items():
+        options = dict(self.spec.options)
+        if QUIRKS in declared and QUIRKS not in options:
+            options[QUIRKS] = '0'          # no XBoard here: no XBoard mangling to avoid
+        for name, value in options.items():
             if name not in declared:
                 self._note(f'option {name} is not among the options the engine declared')
             self.send(f'option {name}={value}')

@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 import time
 
+from cazaux_engine.fen import to_fen
 from protocol import xboard_moves as xm
 from protocol.controller import PONDER, THINK
 from protocol.options import Options
@@ -238,6 +239,37 @@ def test_the_engine_never_plays_a_move_xboard_would_mangle():
     bad = xm.parse(pos, 'e8f8', 1)
     assert bad in legal_moves(pos) and bad not in stub.roots[0]
     assert move != 'move e8f8' and xm.phantom_victim(pos, xm.parse(pos, move[5:], 1)) is None
+    x.handle('quit')
+
+
+def test_with_xboard_quirks_off_the_engine_plays_and_accepts_such_steps():
+    # a GUI that is not XBoard (the match runner) turns the option off: the
+    # search is given e8f8, plays it, and the Rook stays; the opponent's
+    # such step is accepted too
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Phantom('e8f8')
+    x.control.use_searcher(stub)
+    for cmd in ('new', 'variant zanzibar-xl', 'option XBoard Quirks=0', 'force',
+                'setboard 6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', 'sd 1', 'go'):
+        x.handle(cmd)
+    assert out.wait_for('move ') == 'move e8f8'
+    x.control.wait(TIMEOUT)
+    pos = x.game.pos.copy()
+    pos.pop()
+    assert xm.parse(pos, 'e8f8', 1) in stub.roots[0] and len(stub.roots[0]) == len(legal_moves(pos))
+    assert to_fen(x.game.pos).split()[0] == '6k5/12/12/12/5I6/5r6/12/12/12/12/12/6K5'
+    # Black's Prince on f5 (its far half): f5e5 would make XBoard delete the e6 Rook
+    for cmd in ('force', 'setboard 6k5/12/12/12/12/12/4R7/5i6/12/12/12/6K5 b - - 0 1',
+                'usermove f5e5'):
+        x.handle(cmd)
+    assert not [line for line in out.lines if line.startswith('Illegal move')]
+    assert to_fen(x.game.pos).split()[0] == '6k5/12/12/12/12/12/4R7/4i7/12/12/12/6K5'
+    x.handle('option XBoard Quirks=1')
+    x.handle('setboard 6k5/12/12/12/12/12/4R7/5i6/12/12/12/6K5 b - - 0 1')
+    x.handle('usermove f5e5')
+    assert out.wait_for('Illegal move') == ('Illegal move (XBoard would take this step for an '
+                                            'en-passant capture and remove the piece on e6): f5e5')
     x.handle('quit')
 
 

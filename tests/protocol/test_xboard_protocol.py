@@ -66,7 +66,7 @@ def test_protover_features_and_options():
                 'Move Overhead -spin 50 0 5000', 'Setup -spin 0 -1 10080',
                 'Evaluation -combo *full /// material', 'Skill Level -spin 20 0 20',
                 'UCI_LimitStrength -check 0', 'UCI_Elo -spin 1500 650 1860', 'OwnBook -check 1',
-                'Book File -file ', 'Debug Log File -file '):
+                'Book File -file ', 'Debug Log File -file ', 'XBoard Quirks -check 1'):
         assert f'feature option="{opt}"' in lines
     assert 'UCI_Variant' not in text and 'UCI_AnalyseMode' not in text   # UCI's own
     assert lines[0] == 'feature done=0' and lines[-1] == 'feature done=1'

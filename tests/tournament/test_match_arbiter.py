@@ -437,3 +437,30 @@ def _fen_after(fen, moves):
     for t in moves.split():
         pos.push(parse_move(pos, t))
     return to_fen(pos)
+
+
+# -- the runner is not XBoard: cazaux-engine's XBoard Quirks off ---------------------------------
+
+@pytest.mark.parametrize('field, sent', [('', 'option XBoard Quirks=0'),
+                                         ("'option.XBoard Quirks=1'", 'option XBoard Quirks=1')])
+def test_runner_turns_xboard_quirks_off_unless_the_spec_sets_it(field, sent):
+    # cazaux-engine declares the option; the runner, which carries out every
+    # step right, tells it so (docs/xboard.md), unless the user said otherwise
+    spec = parse_engine_spec(f'cmd="{shlex.quote(sys.executable)} -m cazaux_engine" '
+                             f'proto=xboard {field}')
+    io = []
+    c = make_client(spec, 'xboard', 'x', 30.0, io.append)
+    try:
+        c.start(get_variant('zanzibar-xl'))
+    finally:
+        c.quit()
+    options = [line.split('> ', 1)[1] for line in io if '> option ' in line]
+    assert options == [sent]
+    # a chess engine without the option is sent none
+    io = []
+    c = make_client(fake('xboard'), 'xboard', 'y', 30.0, io.append)
+    try:
+        c.start(CHESS)
+    finally:
+        c.quit()
+    assert not [line for line in io if '> option ' in line]
