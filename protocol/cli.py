@@ -31,7 +31,7 @@ usage:
                                 term for both sides, in centipawns
   cazaux-engine match ...       engine-vs-engine tournaments (see match --help)
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
-  cazaux-engine book ...        build, show and check opening books (see
+  cazaux-engine book ...        build, learn, show and check opening books (see
                                 book --help; docs/book.md)
   --variants FILE               (with the engine, perft, bench and match; may be
                                 repeated) add the variants of a variant file

@@ -15,6 +15,7 @@ appending.
 """
 from __future__ import annotations
 
+import gzip
 import os
 import re
 from dataclasses import dataclass, field
@@ -166,8 +167,13 @@ def _is_end_comment(text: str) -> bool:
 
 
 def read_pgn_file(path: str) -> PgnFile:
+    """The games of file ``path`` (gzip-compressed when it ends in ``.gz``;
+    none when it does not exist)."""
     if not os.path.exists(path):
         return PgnFile([])
+    if path.endswith('.gz'):
+        with gzip.open(path, 'rt', encoding='utf-8', errors='replace') as f:
+            return read_pgn(f.read())
     with open(path, encoding='utf-8', errors='replace') as f:
         return read_pgn(f.read())
 

@@ -19,8 +19,19 @@ backed-up score are within ``margin`` of the position's best; its weight is
 loses more than ``margin`` by the engine's analysis at ``depth``, and
 better moves are played more often.
 
+Games then add their results (``book learn``): each book move met in the
+games (played in a position of the book, by either side, in a game that
+ended normally or by adjudication) gets its score in them for the side
+that played it, ``points / games``; its weight is multiplied by
+``2 * (points + 1) / (games + 2)``, which is 1 for a move no game played,
+up to 2 for one that always won and toward 0 for one that always lost (at
+least 1 stays: results never take a move out of the book, nor put one in,
+so the margin still holds).  The analysis decides which moves are in the
+book; analysis and results together how often each is played.
+
     cazaux-engine book build [--variant V ...] [--depth D] [--plies P]
                              [--positions N] [--margin CP] [--spread CP] [--out DIR]
+    cazaux-engine book learn BOOK PGN [PGN ...] [--out FILE]
     cazaux-engine book show VARIANT FEN|startpos [--book FILE]
     cazaux-engine book check FILE
 """
@@ -128,6 +139,63 @@ def _weighted(analysed: dict, child: dict, margin: int, spread: float) -> dict:
     return book
 
 
+RESULT_POINTS = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}
+LEARN_TERMINATIONS = ('normal', 'adjudication')
+
+
+def results(book: Book, variant, games) -> dict:
+    """What the games did with the book moves of ``variant`` (a Variant):
+    {(key, move text): [points, games]} for the side that played the move.
+    ``games``: (start FEN, coordinate moves, result) of finished games;
+    a game's moves are followed while they are legal."""
+    entries = book.entries.get(variant.name, {})
+    met: dict[tuple[str, str], list] = {}
+    for fen, moves, result in games:
+        white = RESULT_POINTS.get(result)
+        if white is None:
+            continue
+        try:
+            pos = start_position(variant, fen)
+        except Exception:
+            continue
+        for text in moves:
+            k = key(pos)
+            try:
+                m = parse_move(pos, text)
+            except Exception:
+                break
+            canon = move_text(pos, m)
+            if k in entries and any(t == canon for t, _, _ in entries[k]):
+                tally = met.setdefault((k, canon), [0.0, 0])
+                tally[0] += white if pos.turn > 0 else 1 - white
+                tally[1] += 1
+            pos.push(m)
+    return met
+
+
+def learned_weight(weight: int, points: float, games: int) -> int:
+    """A book move's weight after its results (module docstring).
+
+    >>> learned_weight(50, 0, 0), learned_weight(50, 10, 10), learned_weight(50, 0, 10)
+    (50, 92, 8)
+    """
+    return max(1, round(weight * 2 * (points + 1) / (games + 2)))
+
+
+def learn(book: Book, variant, games) -> tuple[Book, dict]:
+    """``book`` with the weights of ``variant``'s moves changed by their
+    results in ``games`` (see :func:`results`), and those results."""
+    met = results(book, variant, games)
+    entries = {v: dict(e) for v, e in book.entries.items()}
+    for k, moves in entries.get(variant.name, {}).items():
+        changed = []
+        for t, w, s in moves:
+            points, n = met.get((k, t), (0.0, 0))
+            changed.append((t, learned_weight(w, points, n), s))
+        entries[variant.name][k] = sorted(changed, key=lambda x: (-x[1], x[0]))
+    return Book(entries, book.source), met
+
+
 def _header(args, variant: str) -> list[str]:
     return [f'# {variant}: built by cazaux-engine book build --variant {variant} '
             f'--depth {args.depth} --plies {args.plies} --positions {args.positions} '
@@ -154,6 +222,54 @@ def cmd_build(args, registry) -> int:
         moves = sum(len(m) for m in entries.values())
         print(f'{path}: {len(entries)} positions, {moves} moves '
               f'({time.perf_counter() - t0:.0f} s)', flush=True)
+    return 0
+
+
+def cmd_learn(args, registry) -> int:
+    from tuning.cli import game_records
+    from tuning.extract import Counts
+    try:
+        book = Book.load(args.book, registry)
+        with open(args.book, encoding='utf-8') as f:
+            header = [line.rstrip('\n') for line in f if line.startswith('#')]
+    except (BookError, OSError) as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 2
+    for path in args.pgn:
+        if not os.path.isfile(path):
+            print(f'error: no such PGN file: {path}', file=sys.stderr)
+            return 2
+    for name in sorted(book.entries):
+        variant = registry.get(name)
+        counts = Counts()
+        games = []
+        for path in args.pgn:
+            try:
+                for g in game_records(path, name, counts):
+                    if g.termination in LEARN_TERMINATIONS:
+                        games.append((g.fen, g.moves, g.result))
+            except Exception as e:           # a PGN file that cannot be read
+                print(f'error: {path}: {e}', file=sys.stderr)
+                return 2
+        book, met = learn(book, variant, games)
+        played = sum(n for _, n in met.values())
+        print(f'{name}: {len(games)} games used, {len(met)} book moves met '
+              f'{played} times', flush=True)
+        files = ' '.join(os.path.basename(p) for p in args.pgn)
+        header.append(f'# {name}: weights times their results in {len(games)} games of '
+                      f'{files} (cazaux-engine book learn; {len(met)} book moves met)')
+    out = args.out or args.book
+    tmp = out + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as f:
+        f.write('\n'.join(header) + ('\n' if header else '') + book.text())
+    try:
+        Book.load(tmp, registry)             # what was written reads back
+    except BookError as e:
+        os.remove(tmp)
+        print(f'error: {e}', file=sys.stderr)
+        return 2
+    os.replace(tmp, out)
+    print(f'{out}: {book.positions()} positions', flush=True)
     return 0
 
 
@@ -192,7 +308,7 @@ def main(argv: list[str], registry=None) -> int:
     from cazaux_engine.registry import Registry
     registry = registry or Registry()
     ap = argparse.ArgumentParser(
-        prog='cazaux-engine book', description='Build, show and check opening books '
+        prog='cazaux-engine book', description='Build, learn, show and check opening books '
         '(docs/book.md).')
     sub = ap.add_subparsers(dest='cmd', required=True)
     b = sub.add_parser('build', help='build books from the engine\'s own analysis')
@@ -210,6 +326,11 @@ def main(argv: list[str], registry=None) -> int:
     b.add_argument('--hash', type=int, default=DEFAULTS['hash_mb'], help='MB (%(default)s)')
     b.add_argument('--out', default=BOOKS, help='folder for VARIANT.book (the shipped books\' '
                    'folder, search/books)')
+    le = sub.add_parser('learn', help='weigh a book\'s moves by their results in games')
+    le.add_argument('book', help='the book file to reweigh')
+    le.add_argument('pgn', nargs='+', metavar='PGN',
+                    help='PGN files of finished games (cazaux-engine match writes them)')
+    le.add_argument('--out', help='where to write the book (default: in place of BOOK)')
     s = sub.add_parser('show', help='the book moves of a position')
     s.add_argument('variant')
     s.add_argument('fen', help='a FEN (quoted) or startpos')
@@ -217,7 +338,8 @@ def main(argv: list[str], registry=None) -> int:
     c = sub.add_parser('check', help='read a book file and count its positions')
     c.add_argument('file')
     args = ap.parse_args(argv)
-    return {'build': cmd_build, 'show': cmd_show, 'check': cmd_check}[args.cmd](args, registry)
+    return {'build': cmd_build, 'learn': cmd_learn, 'show': cmd_show,
+            'check': cmd_check}[args.cmd](args, registry)
 
 
-__all__ = ['build', 'builtin_path', 'main']
+__all__ = ['build', 'builtin_path', 'learn', 'main']
