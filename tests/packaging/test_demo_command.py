@@ -7,17 +7,16 @@ argument list for Windows, which the split must undo exactly.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import pathlib
 import subprocess
 
 from hypothesis import given, strategies as st
 
+from tests.conftest import packaging_module
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location('_cazaux_demo', ROOT / 'packaging' / 'demo.py')
-demo = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(demo)
+demo = packaging_module('demo')
 
 
 class OsNamed:

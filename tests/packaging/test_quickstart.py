@@ -5,15 +5,13 @@ release workflow on Windows and macOS)."""
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import os
 import sys
 
+from tests.conftest import packaging_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_spec = importlib.util.spec_from_file_location('_cazaux_quickstart',
-                                               os.path.join(ROOT, 'packaging', 'quickstart.py'))
-quickstart = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(quickstart)
+quickstart = packaging_module('quickstart')
 
 
 def test_venv_interpreter_per_platform():

@@ -6,7 +6,6 @@ names (``sys.platform``, ``platform.machine()``) as arguments.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import sys
@@ -17,11 +16,10 @@ import pytest
 
 from cazaux_engine import __version__
 
+from tests.conftest import packaging_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_spec = importlib.util.spec_from_file_location('_cazaux_release',
-                                               os.path.join(ROOT, 'packaging', 'release.py'))
-release = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(release)
+release = packaging_module('release')
 
 
 @pytest.mark.parametrize('system, machine, name', [

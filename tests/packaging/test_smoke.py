@@ -3,7 +3,6 @@ the binary built here and fails on a broken one; its pinned numbers are the
 test suite's."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -13,11 +12,11 @@ import pytest
 from tests.packaging.test_compiled_core import START_PERFT_3
 from tests.search.test_search import BENCH_DEPTH, BENCH_NODES
 
+from tests.conftest import packaging_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, 'packaging', 'smoke.py')
-_spec = importlib.util.spec_from_file_location('_cazaux_smoke', SMOKE)
-smoke = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(smoke)
+smoke = packaging_module('smoke')
 
 
 def run_smoke(binary: str, cwd: str) -> subprocess.CompletedProcess:
