@@ -50,6 +50,7 @@ from cazaux_engine.notation import parse_move
 from search import Limits, Searcher
 from search import params as P
 from search.book import BOOKS, Book, BookError, Books, builtin_path, key
+from tuning.extract import DEFAULT_TERMINATIONS, RESULT_SCORE, Counts
 
 DEFAULTS = dict(depth=8, plies=12, positions=400, margin=25, spread=12, lines=4, hash_mb=16)
 BUILT_IN = ('chess', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl', 'maasai', 'pemba',
@@ -139,10 +140,6 @@ def _weighted(analysed: dict, child: dict, margin: int, spread: float) -> dict:
     return book
 
 
-RESULT_POINTS = {'1-0': 1.0, '0-1': 0.0, '1/2-1/2': 0.5}
-LEARN_TERMINATIONS = ('normal', 'adjudication')
-
-
 def results(book: Book, variant, games) -> dict:
     """What the games did with the book moves of ``variant`` (a Variant):
     {(key, move text): [points, games]} for the side that played the move.
@@ -151,7 +148,7 @@ def results(book: Book, variant, games) -> dict:
     entries = book.entries.get(variant.name, {})
     met: dict[tuple[str, str], list] = {}
     for fen, moves, result in games:
-        white = RESULT_POINTS.get(result)
+        white = RESULT_SCORE.get(result)
         if white is None:
             continue
         try:
@@ -227,7 +224,6 @@ def cmd_build(args, registry) -> int:
 
 def cmd_learn(args, registry) -> int:
     from tuning.cli import game_records
-    from tuning.extract import Counts
     try:
         book = Book.load(args.book, registry)
         with open(args.book, encoding='utf-8') as f:
@@ -246,7 +242,7 @@ def cmd_learn(args, registry) -> int:
         for path in args.pgn:
             try:
                 for g in game_records(path, name, counts):
-                    if g.termination in LEARN_TERMINATIONS:
+                    if g.termination in DEFAULT_TERMINATIONS:
                         games.append((g.fen, g.moves, g.result))
             except Exception as e:           # a PGN file that cannot be read
                 print(f'error: {path}: {e}', file=sys.stderr)
