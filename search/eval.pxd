@@ -9,7 +9,8 @@ cdef class Evaluator:
     cdef bint material_only
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
-    cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front
+    cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
+    cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file
     cdef unsigned long long[::1] cache_key
     cdef int[::1] cache_mg, cache_eg
     # the piece-square tables and their sums, one entry per ply

@@ -5,10 +5,10 @@ The tables themselves are built from the variant's data by
 their sums over the pieces on the board incrementally, one entry per ply of
 the search (:meth:`Evaluator.reset` at the root, :meth:`Evaluator.push`
 after each move from the board changes the position records, ``pop`` after
-each take-back), and adds, per call, the passed pawn-like pieces (cached per
-pawn structure), the tapered blend of middle- and end-game scores by the
-game phase, King shelter and the bare-King bonus, and returns the score for
-the side to move.  One evaluator per search thread (its sums and pawn cache
+each take-back), and adds, per call, the pawn structure (passed, doubled
+and isolated pawn-like pieces, cached per structure), the tapered blend of
+middle- and end-game scores by the game phase, King shelter and the
+bare-King bonus, and returns the score for the side to move.  One evaluator per search thread (its sums and pawn cache
 are its own).
 
 >>> from cazaux_engine import start_position
@@ -56,11 +56,14 @@ class Evaluator:
         self.tempo, self.shelter_bonus = P.TEMPO, P.KING_SHELTER
         self.bare, self.bare_edge, self.bare_close = P.BARE_KING, P.BARE_EDGE, P.BARE_CLOSE
         self.is_pawn, self.passed_mg, self.passed_eg = t.is_pawn, t.passed_mg, t.passed_eg
+        self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
+        self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
         self.file_of, self.rank_of, self.centre = t.file_of, t.rank_of, t.centre
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
         self.front = array('i', [0]) * (2 * (self.files + 2))
+        self.on_file = array('i', [0]) * (2 * (self.files + 2))
         self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = t.mg, t.eg, t.npm, t.key
         self.mg = array('q', [0]) * STACK
         self.eg = array('q', [0]) * STACK
@@ -238,29 +241,51 @@ class Evaluator:
                        - self.bare_close * (fd if fd > rd else rd))
 
     def pawns(self, pos: Position, slot: cython.int) -> cython.void:
-        """Cache (mg, eg) of the passed pawn-like pieces, White minus Black, in ``slot``."""
+        """Cache (mg, eg) of the pawn structure, White minus Black, in
+        ``slot``: passed pawn-like pieces, and (when their weights are not 0)
+        doubled and isolated ones."""
         f: cython.int
         k: cython.int
         s: cython.int
         r: cython.int
+        n: cython.int
         w: cython.int = self.files + 2        # front[f]: Black's lowest pawn rank on f - 1 ...
         mg: cython.int = 0
         eg: cython.int = 0
         for f in range(w):
             self.front[f] = -1                # ... (-1: none); front[w + f]: White's highest
             self.front[w + f] = self.ranks
+            self.on_file[f] = 0               # on_file[f]: Black's pawns on f - 1, ...
+            self.on_file[w + f] = 0           # ... on_file[w + f]: White's
         for k in range(pos.count(-1)):
             s = pos.piece_at(-1, k)
             if self.is_pawn[pos.board[s] + self.n]:
                 f = self.file_of[s] + 1
+                self.on_file[f] += 1
                 if self.rank_of[s] > self.front[f]:
                     self.front[f] = self.rank_of[s]
         for k in range(pos.count(1)):
             s = pos.piece_at(1, k)
             if self.is_pawn[pos.board[s] + self.n]:
                 f = self.file_of[s] + 1
+                self.on_file[w + f] += 1
                 if self.rank_of[s] < self.front[w + f]:
                     self.front[w + f] = self.rank_of[s]
+        for f in range(1, w - 1):             # White minus Black, per file
+            n = self.on_file[w + f]
+            if n > 1:
+                mg -= self.doubled_mg * (n - 1)
+                eg -= self.doubled_eg * (n - 1)
+            if n and not self.on_file[w + f - 1] and not self.on_file[w + f + 1]:
+                mg -= self.isolated_mg * n
+                eg -= self.isolated_eg * n
+            n = self.on_file[f]
+            if n > 1:
+                mg += self.doubled_mg * (n - 1)
+                eg += self.doubled_eg * (n - 1)
+            if n and not self.on_file[f - 1] and not self.on_file[f + 1]:
+                mg += self.isolated_mg * n
+                eg += self.isolated_eg * n
         for k in range(pos.count(1)):
             s = pos.piece_at(1, k)
             if self.is_pawn[pos.board[s] + self.n]:

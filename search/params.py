@@ -30,6 +30,13 @@ PASSED_MG = 0.12
 PASSED_EG = 0.30
 # Bonus per file step toward the centre for pawn-like pieces (middle game).
 PAWN_CENTRE_MG = 4
+# Pawn structure of the pawn-like pieces: penalty per such piece beyond the
+# first of its colour on a file (doubled), and per such piece with none of
+# its colour on a neighbouring file (isolated).  0: the term is off.
+DOUBLED_MG = 0
+DOUBLED_EG = 0
+ISOLATED_MG = 0
+ISOLATED_EG = 0
 
 # King: middle game, penalty per rank away from the own first rank (capped
 # at KING_RANK_CAP ranks) and bonus per file away from the centre file; end

@@ -45,6 +45,7 @@ WEIGHTS: dict[str, str] = {
     'MOBILITY_MG': 'float', 'MOBILITY_EG': 'float', 'MOBILITY_CAP': 'int',
     'ADVANCE_MG': 'float', 'ADVANCE_EG': 'float', 'ADVANCE_CAP': 'float',
     'PASSED_MG': 'float', 'PASSED_EG': 'float', 'PAWN_CENTRE_MG': 'float',
+    'DOUBLED_MG': 'int', 'DOUBLED_EG': 'int', 'ISOLATED_MG': 'int', 'ISOLATED_EG': 'int',
     'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
     'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'TEMPO': 'int',
     'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',

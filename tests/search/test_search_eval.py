@@ -123,3 +123,71 @@ def test_a_passed_pawn_counts():
     # same material and same pawn ranks, but only in the second is each pawn passed;
     # White's d4 is nearer promotion than Black's a7, so White gains
     assert ev(passed) > ev(blocked)
+
+
+def score_with(fen, variant='chess', **weights):
+    """The evaluation of ``fen`` with some weights replaced."""
+    from search.weights import overriding
+    with overriding(variant, weights=weights):
+        pos = start_position(variant, fen)
+        return evaluator(pos)(pos)
+
+
+PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0)
+
+
+def test_pawn_structure_terms_are_off_by_default():
+    for name in PAWN_TERMS_OFF:
+        assert getattr(params, name) == 0
+    fen = '4k3/2pp4/8/8/8/2P5/2P5/4K3 w - - 0 1'
+    assert score_with(fen) == score_with(fen, **PAWN_TERMS_OFF)
+
+
+def test_doubled_pawns_cost_their_weight_per_extra_pawn():
+    # White's c2 c3 doubled, with b2 beside them (so nothing is isolated)
+    fen = '4k3/1pp5/8/8/8/2P5/1PP5/4K3 w - - 0 1'
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_MG=10, DOUBLED_EG=10)) == base - 10
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, ISOLATED_MG=10, ISOLATED_EG=10)) == base
+    # tripled: two extra pawns; from Black's side to move the sign turns
+    fen = '4k3/1pp5/8/8/2P5/2P5/1PP5/4K3 b - - 0 1'
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_MG=10, DOUBLED_EG=10)) == base + 20
+
+
+def test_isolated_pawns_cost_their_weight_each():
+    # White's a2 and f2 are isolated, c2 d2 are not; Black's f7 g7 h7 are not
+    fen = '4k3/5ppp/8/8/8/8/P1PP1P2/4K3 w - - 0 1'
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, ISOLATED_MG=10, ISOLATED_EG=10)) == base - 20
+    fen = '4k3/5ppp/8/8/8/8/P1P1P3/4K3 w - - 0 1'      # a2, c2, e2: three isolated pawns
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, ISOLATED_MG=10, ISOLATED_EG=10)) == base - 30
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_MG=10, DOUBLED_EG=10)) == base
+    # an isolated doubled pair: both pawns isolated, one extra
+    fen = '4k3/5ppp/8/8/8/P7/P7/4K3 w - - 0 1'
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, ISOLATED_MG=10, ISOLATED_EG=10,
+                                  DOUBLED_MG=10, DOUBLED_EG=10)) == base - 30
+
+
+def test_pawn_structure_phases():
+    # middle-game weight only: in the start position's phase it counts fully
+    fen = 'rnbqkbnr/pppppppp/8/8/8/2P5/P1PPPPPP/RNBQKBNR w KQkq - 0 1'   # b-pawn on c3
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    # doubled c-pawns; a2 now isolated
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_MG=12)) == base - 12
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, ISOLATED_MG=12)) == base - 12
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_EG=12, ISOLATED_EG=12)) == base
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_pawn_structure_keeps_colour_symmetry(variant):
+    from search.weights import overriding
+    rng = random.Random(variant + 'pawns')
+    with overriding(variant, weights=dict(DOUBLED_MG=11, DOUBLED_EG=17, ISOLATED_MG=7,
+                                          ISOLATED_EG=13)):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
