@@ -30,6 +30,7 @@ cdef class Tree:
     cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
+    cdef int lmr_history, iir_depth, iir_non_pv_depth
     cdef bint null_variant, use_improving, use_pairs
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
@@ -58,7 +59,8 @@ cdef class Tree:
                                      int ev, bint improving) noexcept nogil
     cdef inline bint late_or_futile(self, int depth, int count, int ev, int alpha,
                                     bint improving) noexcept nogil
-    cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node) noexcept nogil
+    cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node,
+                              int ply, int to) noexcept nogil
     cdef inline int search_move(self, int new_depth, int r, int alpha, int beta, int ply,
                                 bint gives, int count, bint pv_node, int end) noexcept nogil
     cdef int root_search(self, int depth, int alpha, int beta) noexcept nogil

@@ -118,6 +118,8 @@ class Tree:
         self.delta = P.DELTA_MARGIN
         self.use_improving, self.use_pairs = bool(P.IMPROVING), bool(P.HISTORY_OF_MOVE_PAIRS)
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
+        self.lmr_history = P.LMR_HISTORY
+        self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
@@ -429,7 +431,8 @@ class Tree:
             score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
             if score != NO_SCORE:
                 return score
-        if not hmove and depth >= 5 and pv_node:
+        if not hmove and (depth >= self.iir_depth if pv_node
+                          else 0 < self.iir_non_pv_depth <= depth):
             depth -= 1          # no hash move: cheaper than internal deepening
         # -- 4. the moves: the hash move first, the others generated only if it does not cut off
         best = -self.inf
@@ -492,7 +495,7 @@ class Tree:
             r = 0
             if (count > 1 and quiet and depth >= self.lmr_min_depth
                     and count > self.lmr_min_moves and not in_check and not gives):
-                r = self.reduction(depth, count, new_depth, pv_node)
+                r = self.reduction(depth, count, new_depth, pv_node, ply, to)
             score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)
             self.take_back()
             if self.stopped:
@@ -553,12 +556,19 @@ class Tree:
                 or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha))
 
     def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
-                  pv_node: cython.bint) -> cython.int:
-        """Plies by which the late quiet move number ``count`` is searched
-        shallower (late-move reduction; one less at PV nodes)."""
+                  pv_node: cython.bint, ply: cython.int, to: cython.int) -> cython.int:
+        """Plies by which the late quiet move number ``count``, just played
+        to ``to``, is searched shallower (late-move reduction; one less at PV
+        nodes; with LMR_HISTORY, less for a move with a good history and more
+        for one with a bad one)."""
         r: cython.int = self.lmr[depth * LMR_MOVES + (count if count < LMR_MOVES else LMR_MOVES - 1)]
         if pv_node and r:
             r -= 1
+        if self.lmr_history:
+            r -= self.order.history_of(self.pos.board[to], to, self.prev_slot(ply, 1),
+                                       self.prev_slot(ply, 2)) // self.lmr_history
+            if r < 0:
+                r = 0
         if r >= new_depth:
             r = new_depth - 1
         return r

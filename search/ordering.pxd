@@ -19,6 +19,7 @@ cdef class MoveOrder:
     cdef void score_moves(self, int start, int end, int hmove, int ply, int prev1,
                           int prev2) noexcept nogil
     cdef long long quiet_score(self, int code, int to, int prev1, int prev2) noexcept nogil
+    cdef long long history_of(self, int code, int to, int prev1, int prev2) noexcept nogil
     cdef void reward_cont(self, int prev, int code, int to, int bonus) noexcept nogil
     cdef void refuted(self, int prev, int m) noexcept nogil
     cdef void score_captures(self, int start, int end) noexcept nogil

@@ -167,6 +167,11 @@ class MoveOrder:
             h += self.cont[prev2 * self.slots + cur]
         return HIST_BIAS + h
 
+    def history_of(self, code: cython.int, to: cython.int, prev1: cython.int,
+                   prev2: cython.int) -> cython.longlong:
+        """History plus continuation history of a quiet move (0: nothing known)."""
+        return self.quiet_score(code, to, prev1, prev2) - HIST_BIAS
+
     def score_captures(self, start: cython.int, end: cython.int) -> cython.void:
         """Quiescence keys: most valuable victim, then least valuable attacker."""
         i: cython.int

@@ -85,6 +85,11 @@ HISTORY_OF_MOVE_PAIRS = 1        # 0: no countermove nor continuation history
 LMR_MIN_DEPTH = 3
 LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
+LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
+
+IIR_DEPTH = 5                    # internal iterative reduction: a PV node from this depth ...
+IIR_NON_PV_DEPTH = 0             # ... and a non-PV node from this one (0: never) without a
+                                 # hash move is searched one ply shallower
 
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
