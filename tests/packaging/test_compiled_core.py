@@ -37,9 +37,10 @@ pytestmark = pytest.mark.skipif(compiled.pure_forced(),
 
 
 def engine(args: list[str], mode: str = 'compiled', cwd: str = ROOT, pythonpath: str | None = None,
-           timeout: float = TIMEOUT) -> subprocess.CompletedProcess:
-    """``python -m cazaux_engine ARGS`` with the core of ``mode``."""
-    env = dict(os.environ, CAZAUX_ENGINE_PURE=MODES[mode])
+           timeout: float = TIMEOUT, params: str = '') -> subprocess.CompletedProcess:
+    """``python -m cazaux_engine ARGS`` with the core of ``mode`` (and
+    CAZAUX_ENGINE_PARAMS=``params``)."""
+    env = dict(os.environ, CAZAUX_ENGINE_PURE=MODES[mode], CAZAUX_ENGINE_PARAMS=params)
     env.pop('PYTHONPATH', None)
     if pythonpath:
         env['PYTHONPATH'] = pythonpath
@@ -151,6 +152,21 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes():
         assert untimed(p.stdout)[-1] == f'Total nodes: {BENCH_NODES}', mode
     assert untimed(runs['compiled'].stdout) == untimed(runs['interpreted'].stdout)
     assert len(untimed(runs['compiled'].stdout)) == 16
+
+
+# every switch of tests/search/test_search.py's SWITCHED_BENCH at once
+SWITCHES = ('LMR_HISTORY=8192,IIR_NON_PV_DEPTH=4,'
+            'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10')
+SWITCHES_NODES = 38040
+
+
+def test_bench_with_the_switches_set_same_in_both_modes():
+    runs = {mode: engine(['bench', '--depth', str(BENCH_DEPTH)], mode, params=SWITCHES)
+            for mode in MODES}
+    for mode, p in runs.items():
+        assert (p.returncode, p.stderr) == (0, ''), mode
+        assert untimed(p.stdout)[-1] == f'Total nodes: {SWITCHES_NODES}', mode
+    assert untimed(runs['compiled'].stdout) == untimed(runs['interpreted'].stdout)
 
 
 # -- copies of the package: out of date, missing, no compiler ------------------------

@@ -347,6 +347,25 @@ def test_bench_signature():
     assert total == BENCH_NODES
 
 
+# Switches of search/params.py that games decide on (docs/strength.md): the
+# bench's node count with each set as its SPRT tried it (all of them at
+# once, interpreted and compiled: tests/packaging/test_compiled_core.py).
+SWITCHED_BENCH = [
+    ({'LMR_HISTORY': 8192}, 4, 29158),
+    ({'IIR_NON_PV_DEPTH': 4}, 5, 118697),
+    ({'DOUBLED_MG': 10, 'DOUBLED_EG': 20, 'ISOLATED_MG': 10, 'ISOLATED_EG': 10}, 4, 40225),
+]
+
+
+@pytest.mark.parametrize('settings, depth, nodes', SWITCHED_BENCH)
+def test_bench_with_a_switch_set(monkeypatch, settings, depth, nodes):
+    from search import params
+    for name, value in settings.items():
+        monkeypatch.setattr(params, name, value)
+    total, _ = bench_run(depth, out=None)
+    assert total == nodes
+
+
 def test_bench_command_prints_totals(capsys):
     from search.bench import main
     assert main(['--depth', '1']) == 0
