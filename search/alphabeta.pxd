@@ -31,7 +31,7 @@ cdef class Tree:
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth
-    cdef bint null_variant, use_improving, use_pairs
+    cdef bint null_variant, use_improving, use_pairs, use_corr
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
     cdef readonly long long nodes

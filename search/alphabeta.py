@@ -117,6 +117,7 @@ class Tree:
                                                            P.NULL_MIN_MATERIAL)
         self.delta = P.DELTA_MARGIN
         self.use_improving, self.use_pairs = bool(P.IMPROVING), bool(P.HISTORY_OF_MOVE_PAIRS)
+        self.use_corr = bool(P.CORRECTION)
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         self.lmr_history = P.LMR_HISTORY
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
@@ -392,6 +393,8 @@ class Tree:
         pushed: cython.bint
         new_depth: cython.int
         r: cython.int
+        pawns: cython.ulonglong = 0
+        best_quiet: cython.bint = False
         # -- 1. the node: quiescence at depth 0, stop, the game's end, mate distance
         if pv_node:
             self.pv_len[ply] = 0
@@ -424,6 +427,9 @@ class Tree:
             ev = -self.inf
         else:
             ev = self.ev.evaluate(self.pos)
+            if self.use_corr:           # what searches found for this pawn structure
+                pawns = self.ev.pkey[self.ev.top]
+                ev += self.order.correction(pawns, us)
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
@@ -504,11 +510,14 @@ class Tree:
                 best = score
                 if score > alpha:
                     best_move = m
+                    best_quiet = quiet
                     if pv_node:
                         self.update_pv(ply, m)
                     if score >= beta:
                         if quiet:
                             self.reward_quiets(m, depth, ply, qbase, nq)
+                            if self.use_corr and not in_check and ev < score < self.mate_bound:
+                                self.order.correct(pawns, us, score - ev, depth)
                         self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
@@ -522,6 +531,9 @@ class Tree:
             self.tt.store(key, best_move, depth, EXACT, score_to_tt(best, ply))
         else:
             self.tt.store(key, hmove, depth, UPPER, score_to_tt(best, ply))
+        if (self.use_corr and not in_check and -self.mate_bound < best < self.mate_bound
+                and (best_quiet if best_move else best < ev)):
+            self.order.correct(pawns, us, best - ev, depth)
         return best
 
     def cut_before_moves(self, depth: cython.int, beta: cython.int, ply: cython.int,

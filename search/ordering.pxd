@@ -13,6 +13,8 @@ cdef class MoveOrder:
     cdef int[::1] sq_index, counter
     cdef readonly int[::1] history, killers
     cdef short[::1] cont
+    cdef int[::1] corr
+    cdef int corr_max
     cdef long long[::1] keys
     cdef int slot(self, int code, int to) noexcept nogil
     cdef long long val(self, int code) noexcept nogil
@@ -28,3 +30,5 @@ cdef class MoveOrder:
     cdef int at(self, int i) noexcept nogil
     cdef void reward(self, int code, int to, int bonus) noexcept nogil
     cdef void killer(self, int ply, int m) noexcept nogil
+    cdef int correction(self, unsigned long long key, int us) noexcept nogil
+    cdef void correct(self, unsigned long long key, int us, int diff, int depth) noexcept nogil

@@ -36,6 +36,8 @@ from array import array
 
 import cython
 
+from . import params
+
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see
     from cython.cimports.cazaux_engine.movegen import MoveGen
@@ -57,6 +59,7 @@ BAD = cython.declare(cython.longlong, 1 << 26)
 COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
 HIST_MAX = cython.declare(cython.longlong, 1 << 14)     # every history entry stays within +-this
+CORR_SIZE = cython.declare(cython.int, 1 << 14)          # correction history entries per side
 CONT_LIMIT = 1 << 25                                    # cells of the table, at most
 SHELL_GAPS = cython.declare(cython.int[8], [701, 301, 132, 57, 23, 10, 4, 1])     # Ciura's gaps
 
@@ -84,6 +87,8 @@ class MoveOrder:
             self.slots = 0                  # a board too big for the table: none
         self.cont = array('h', [0]) * (self.slots * self.slots)
         self.counter = array('i', [0]) * self.slots
+        self.corr = array('i', [0]) * (2 * CORR_SIZE)
+        self.corr_max = params.CORRECTION_MAX
 
     def attach(self, pos: Position, g: MoveGen) -> None:
         """Order the moves of ``pos`` (a position of the same variant) in the
@@ -171,6 +176,25 @@ class MoveOrder:
                    prev2: cython.int) -> cython.longlong:
         """History plus continuation history of a quiet move (0: nothing known)."""
         return self.quiet_score(code, to, prev1, prev2) - HIST_BIAS
+
+    def correction(self, key: cython.ulonglong, us: cython.int) -> cython.int:
+        """Centipawns to add to the static eval of the side ``us`` to move
+        with the pawn structure ``key`` (correction history)."""
+        return self.corr[(key & (CORR_SIZE - 1)) * 2 + (us < 0)] // 16
+
+    def correct(self, key: cython.ulonglong, us: cython.int, diff: cython.int,
+                depth: cython.int) -> cython.void:
+        """A search to ``depth`` found the static eval of ``us`` to move
+        with pawn structure ``key`` ``diff`` centipawns too low: move the
+        entry toward it (weighted by depth, decaying toward its bound)."""
+        i: cython.Py_ssize_t = (key & (CORR_SIZE - 1)) * 2 + (us < 0)
+        lim: cython.int = self.corr_max // 4
+        bonus: cython.int = diff * 16 * depth // 8
+        if bonus > lim:
+            bonus = lim
+        elif bonus < -lim:
+            bonus = -lim
+        self.corr[i] += bonus - self.corr[i] * (bonus if bonus > 0 else -bonus) // self.corr_max
 
     def score_captures(self, start: cython.int, end: cython.int) -> cython.void:
         """Quiescence keys: most valuable victim, then least valuable attacker."""

@@ -87,6 +87,10 @@ LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
 LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
 
+CORRECTION = 0                   # correction history: the static eval corrected by what
+                                 # searches found for its pawn structure (1: on, 0: off)
+CORRECTION_MAX = 1024            # an entry's bound (1/16 cp: +-64 cp)
+
 IIR_DEPTH = 5                    # internal iterative reduction: a PV node from this depth ...
 IIR_NON_PV_DEPTH = 0             # ... and a non-PV node from this one (0: never) without a
                                  # hash move is searched one ply shallower

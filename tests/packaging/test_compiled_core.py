@@ -155,9 +155,9 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes():
 
 
 # every switch of tests/search/test_search.py's SWITCHED_BENCH at once
-SWITCHES = ('LMR_HISTORY=8192,IIR_NON_PV_DEPTH=4,'
+SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=4,'
             'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10')
-SWITCHES_NODES = 38040
+SWITCHES_NODES = 38701
 
 
 def test_bench_with_the_switches_set_same_in_both_modes():
