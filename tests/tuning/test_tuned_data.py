@@ -105,6 +105,8 @@ def test_json_round_trip(tmp_path):
      'x: chess: value of knight must be a whole number of centipawns 0..100000, not True'),
     ({'chess': {'weights': {'TEMPO': 12.5}}},
      'x: chess: weight TEMPO must be a whole number, not 12.5'),
+    ({'chess': {'weights': {'ISOLATED_EG': 7.5}}},
+     'x: chess: weight ISOLATED_EG must be a whole number, not 7.5'),
     ({'chess': {'weights': {'MOBILITY_MG': '3'}}},
      "x: chess: weight MOBILITY_MG must be a number, not '3'"),
     ({'chess': {'weights': {'MOBILITY_MG': float('nan')}}},
@@ -222,3 +224,17 @@ def test_bad_tuned_file_stops_every_command_with_a_message(tmp_path, content, me
     assert r.returncode == 2
     assert r.stdout == ''
     assert r.stderr.strip() == message.format(f=f)
+
+
+def test_tuned_pawn_structure_weights_reach_the_search(tmp_path):
+    # 0 by default; set per variant by tuned data, they change the search
+    f = tmp_path / 'pawns.json'
+    f.write_text(json.dumps({'chess': {'weights': {'DOUBLED_MG': 10, 'DOUBLED_EG': 20,
+                                                   'ISOLATED_MG': 10, 'ISOLATED_EG': 10}}}))
+    r = cli('tune', 'show', '--variant', 'chess', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1] == ('chess: DOUBLED_MG 0->10; DOUBLED_EG 0->20; '
+                                        'ISOLATED_MG 0->10; ISOLATED_EG 0->10')
+    r = cli('bench', '--depth', '4', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert 'Total nodes: 41030' in r.stdout       # untuned but for these four weights of chess
