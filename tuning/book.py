@@ -223,7 +223,7 @@ def cmd_build(args, registry) -> int:
 
 
 def cmd_learn(args, registry) -> int:
-    from tuning.cli import game_records
+    from tuning.cli import game_records, read_pgn_file
     try:
         book = Book.load(args.book, registry)
         with open(args.book, encoding='utf-8') as f:
@@ -231,9 +231,15 @@ def cmd_learn(args, registry) -> int:
     except (BookError, OSError) as e:
         print(f'error: {e}', file=sys.stderr)
         return 2
+    parsed = {}                              # each file read once, for every variant
     for path in args.pgn:
         if not os.path.isfile(path):
             print(f'error: no such PGN file: {path}', file=sys.stderr)
+            return 2
+        try:
+            parsed[path] = read_pgn_file(path).games
+        except Exception as e:               # a PGN file that cannot be read
+            print(f'error: {path}: {e}', file=sys.stderr)
             return 2
     for name in sorted(book.entries):
         variant = registry.get(name)
@@ -241,10 +247,10 @@ def cmd_learn(args, registry) -> int:
         games = []
         for path in args.pgn:
             try:
-                for g in game_records(path, name, counts):
+                for g in game_records(path, name, counts, parsed[path]):
                     if g.termination in DEFAULT_TERMINATIONS:
                         games.append((g.fen, g.moves, g.result))
-            except Exception as e:           # a PGN file that cannot be read
+            except Exception as e:           # a game that cannot be read
                 print(f'error: {path}: {e}', file=sys.stderr)
                 return 2
         book, met = learn(book, variant, games)

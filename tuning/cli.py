@@ -141,10 +141,11 @@ def cmd_openings(args, ap) -> int:
     return 0
 
 
-def game_records(path: str, variant_name: str, counts):
-    """The games of ``variant_name`` in a PGN file, as extraction records."""
+def game_records(path: str, variant_name: str, counts, games: list | None = None):
+    """The games of ``variant_name`` in a PGN file, as extraction records
+    (``games``: the file's games, if already read)."""
     from tuning.extract import GameRecord
-    for i, g in enumerate(read_pgn_file(path).games, 1):
+    for i, g in enumerate(read_pgn_file(path).games if games is None else games, 1):
         v = g.tags.get('Variant', 'chess').lower()
         if v == 'standard':
             v = 'chess'
