@@ -154,11 +154,10 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes():
     assert len(untimed(runs['compiled'].stdout)) == 16
 
 
-# The switches of tests/search/test_search.py's SWITCHED_BENCH that are off
-# by default, all set, at depth 5, where the non-PV internal iterative
-# reduction (on by default, IIR_NON_PV_DEPTH=4) acts too: both cores count
-# the same nodes.
-SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,'
+# The switches of tests/search/test_search.py's SWITCHED_BENCH, all set, at
+# depth 5, where the non-PV internal iterative reduction acts too: both
+# cores count the same nodes.
+SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=4,'
             'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10')
 SWITCHES_DEPTH, SWITCHES_NODES = 5, 104035
 
