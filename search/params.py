@@ -92,9 +92,9 @@ CORRECTION = 0                   # correction history: the static eval corrected
 CORRECTION_MAX = 1024            # an entry's bound (1/16 cp: +-64 cp)
 
 IIR_DEPTH = 5                    # internal iterative reduction: a PV node from this depth ...
-IIR_NON_PV_DEPTH = 0             # ... and a non-PV node from this one (0: never) without a
-                                 # hash move is searched one ply shallower (4: SPRT +17.8 +- 12.7,
-                                 # on once the shipped books are rebuilt with it: docs/strength.md)
+IIR_NON_PV_DEPTH = 4             # ... and a non-PV node from this one (0: never) without a
+                                 # hash move is searched one ply shallower (SPRT +17.8 +- 12.7
+                                 # Elo in chess: docs/strength.md)
 
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
