@@ -146,14 +146,18 @@ class Rules:
         rec = L.king_record(self, colour, sq)
         return [L.king_step(self, rec, k) for k in range(L.king_step_count(self, rec))]
 
-    def empty_board_targets(self, code: int, sq: int, moving_only: bool = False) -> set:
+    def empty_board_targets(self, code: int, sq: int, moving_only: bool = False,
+                            capturing_only: bool = False) -> set:
         """Squares piece ``code`` reaches from ``sq`` on an empty board, read
-        from its move table; ``moving_only`` leaves out capture-only moves."""
+        from its move table; ``moving_only`` leaves out capture-only moves,
+        ``capturing_only`` the moves that cannot capture."""
         if abs(code) == self.KING:
             return set(self.king_steps_of(1 if code > 0 else -1, sq))
         out: set = set()
         for kind, p in self.components(code, sq):
             if moving_only and kind in (LEAP_C, RIDE_C, HOP):
+                continue
+            if capturing_only and kind in (LEAP_M, RIDE_M, LAME_M):
                 continue
             at = self.gen_data
             if kind in (LEAP, LEAP_M, LEAP_C):
@@ -173,9 +177,10 @@ class Rules:
                     q += 2 + sum(1 + len(ray) for ray in rays)
             elif kind == PAWN:
                 caps = at[p + 1]
-                out.add(at[p])
-                if at[p + 2 + caps] >= 0:
-                    out.add(at[p + 2 + caps])          # the double step
+                if not capturing_only:
+                    out.add(at[p])
+                    if at[p + 2 + caps] >= 0:
+                        out.add(at[p + 2 + caps])      # the double step
                 if not moving_only:
                     out.update(at[p + 2 + k] for k in range(caps))
             else:

@@ -10,6 +10,9 @@ cdef class Evaluator:
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
+    cdef int king_attack, zone_squares, most_attackers
+    cdef int[::1] sq_index, attackers_percent
+    cdef unsigned char[::1] zone_hits
     cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file
     cdef unsigned long long[::1] cache_key
     cdef int[::1] cache_mg, cache_eg
@@ -26,5 +29,6 @@ cdef class Evaluator:
     cdef int npm(self, int colour) noexcept nogil
     cpdef int evaluate(self, Position pos) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
+    cdef int king_danger(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

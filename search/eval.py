@@ -7,9 +7,10 @@ the search (:meth:`Evaluator.reset` at the root, :meth:`Evaluator.push`
 after each move from the board changes the position records, ``pop`` after
 each take-back), and adds, per call, the pawn structure (passed, doubled
 and isolated pawn-like pieces, cached per structure), the tapered blend of
-middle- and end-game scores by the game phase, King shelter and the
-bare-King bonus, and returns the score for the side to move.  One evaluator per search thread (its sums and pawn cache
-are its own).
+middle- and end-game scores by the game phase, King shelter, the King
+attack (when its weight is not 0) and the bare-King bonus, and returns the
+score for the side to move.  One evaluator per search thread (its sums and
+pawn cache are its own).
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('chess')
@@ -59,6 +60,10 @@ class Evaluator:
         self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
         self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
         self.file_of, self.rank_of, self.centre = t.file_of, t.rank_of, t.centre
+        self.king_attack, self.zone_squares = t.king_attack, t.zone_squares
+        self.sq_index, self.zone_hits = t.sq_index, t.zone_hits
+        self.attackers_percent = t.attackers_percent
+        self.most_attackers = len(t.attackers_percent) - 1
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
@@ -188,6 +193,7 @@ class Evaluator:
         i: cython.int
         shelter: cython.int = 0
         score: cython.longlong
+        attack: cython.longlong
         if self.material_only:
             return mg * pos.turn
         if key:
@@ -201,6 +207,12 @@ class Evaluator:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
         score = mg * ph + eg * (pt - ph) + self.shelter_bonus * shelter * ph
+        if self.king_attack and ph:                     # in 1/100 cp x phase
+            attack = self.king_attack * ph * (self.king_danger(pos, -1) - self.king_danger(pos, 1))
+            if attack >= 0:
+                score += attack // 100
+            else:
+                score -= -attack // 100
         if score >= 0:                                  # symmetric rounding
             score = score // pt
         else:
@@ -219,6 +231,27 @@ class Evaluator:
             if pos.board[king_step(pos.rules, rec, k)] * colour > 0:
                 cnt += 1
         return cnt
+
+    def king_danger(self, pos: Position, colour: cython.int) -> cython.int:
+        """The attack on the King of ``colour``, in hundredths: the squares
+        of its zone the enemy pieces reach on an empty board, summed, times
+        ``ATTACKERS_PERCENT`` of the number of pieces that reach one."""
+        b: cython.int = self.zone_squares
+        ksq: cython.int = self.sq_index[pos.king_of(colour)]
+        k: cython.int
+        s: cython.int
+        h: cython.int
+        units: cython.int = 0
+        attackers: cython.int = 0
+        for k in range(pos.count(-colour)):
+            s = pos.piece_at(-colour, k)
+            h = self.zone_hits[((pos.board[s] + self.n) * b + self.sq_index[s]) * b + ksq]
+            if h:
+                units += h
+                attackers += 1
+        if attackers > self.most_attackers:
+            attackers = self.most_attackers
+        return units * self.attackers_percent[attackers]
 
     def bare_king(self, pos: Position) -> cython.int:
         """Bonus (White's view) for the side whose opponent has a bare King."""
@@ -242,8 +275,8 @@ class Evaluator:
 
     def pawns(self, pos: Position, slot: cython.int) -> cython.void:
         """Cache (mg, eg) of the pawn structure, White minus Black, in
-        ``slot``: passed pawn-like pieces, and (when their weights are not 0)
-        doubled and isolated ones."""
+        ``slot``: passed, doubled and isolated pawn-like pieces (the last
+        two add 0 while their weights are 0)."""
         f: cython.int
         k: cython.int
         s: cython.int

@@ -26,8 +26,9 @@ Black's tables are White's mirrored across the middle rank.  What the tables
 cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 (no enemy pawn-like piece ahead on the same or a neighbouring file:
 ``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``), the
-tapered blend of mg and eg by the phase, King shelter and the bare-King
-bonus.  With ``material_only`` the tables hold material alone and nothing
+tapered blend of mg and eg by the phase, King shelter, the King attack
+(from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0)
+and the bare-King bonus.  With ``material_only`` the tables hold material alone and nothing
 is added.
 
 >>> from cazaux_engine import start_position
@@ -47,6 +48,7 @@ from types import SimpleNamespace
 from cazaux_engine.fen import parse_fen
 from cazaux_engine.rules import Rules
 
+from . import params
 from .weights import EvalData, eval_data
 
 
@@ -64,6 +66,44 @@ def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> froz
     if t is None:
         t = _targets[key] = frozenset(rules.empty_board_targets(code, sq, moving_only))
     return t
+
+
+_attacks: dict = {}
+
+
+def attack_targets(rules: Rules, code: int, sq: int) -> frozenset:
+    """Squares piece ``code`` could capture on from ``sq`` on an empty board
+    (cached): its reach without the moves that cannot capture."""
+    key = (rules, code, sq)
+    t = _attacks.get(key)
+    if t is None:
+        t = _attacks[key] = frozenset(rules.empty_board_targets(code, sq, capturing_only=True))
+    return t
+
+
+def king_zone_hits(rules: Rules) -> array:
+    """For every signed piece code, square of that piece and square of the
+    enemy King (squares numbered in board order, ``B`` of them), at
+    ``((code + n) * B + i) * B + k``: how many squares of the King's zone
+    (its square and those next to it) the piece reaches on an empty board
+    (:func:`attack_targets`).  0 for Kings and pawn-like pieces."""
+    R = rules
+    sqs = list(R.squares)
+    b = len(sqs)
+    index = {sq: j for j, sq in enumerate(sqs)}
+    near = {t: [index[k] for k in sqs
+                if abs(R.file_of(k) - R.file_of(t)) <= 1 and abs(R.rank_of(k) - R.rank_of(t)) <= 1]
+            for t in sqs}
+    hits = array('B', bytes((2 * R.n + 1) * b * b))
+    for code in range(-R.n, R.n + 1):
+        if code == 0 or abs(code) == R.KING or abs(code) in R.pawn_like:
+            continue
+        for sq in sqs:
+            row = ((code + R.n) * b + index[sq]) * b
+            for t in attack_targets(R, code, sq):
+                for k in near[t]:
+                    hits[row + k] += 1
+    return hits
 
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
@@ -179,6 +219,14 @@ class Tables:
         for sq in R.squares:
             self.file_of[sq] = R.file_of(sq)
             self.rank_of[sq] = R.rank_of(sq)
+        # King attack: the zone hits (built only when the term is on)
+        self.king_attack = 0 if material_only else int(P.KING_ATTACK)
+        self.zone_squares = len(R.squares)
+        self.sq_index = array('i', [0]) * size
+        for j, sq in enumerate(R.squares):
+            self.sq_index[sq] = j
+        self.zone_hits = king_zone_hits(R) if self.king_attack else array('B', [0])
+        self.attackers_percent = array('i', params.ATTACKERS_PERCENT)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)
                                       for sq in start.pieces[c]))

@@ -50,6 +50,16 @@ KING_CENTRE_EG = 10
 # phase (full in the middle game, none in the end game).
 KING_SHELTER = 8
 
+# King attack (middle game, scaled by the phase like the shelter): for each
+# King, the squares of its zone (its square and the squares next to it) that
+# the enemy's pieces (not Kings, not pawn-like pieces) reach from where they
+# stand on an empty board, summed over those pieces; the penalty is
+# KING_ATTACK x that sum x ATTACKERS_PERCENT[number of such pieces] / 100
+# (a lone attacker counts little).  0: the term is off (and its tables are
+# not built).
+KING_ATTACK = 0
+ATTACKERS_PERCENT = (0, 25, 50, 75, 88, 94, 97, 99)
+
 # Side to move.
 TEMPO = 12
 

@@ -191,3 +191,71 @@ def test_pawn_structure_keeps_colour_symmetry(variant):
             pos = random_position(variant, rng)
             ev = evaluator(pos)
             assert ev(pos) == ev(mirrored(pos))
+
+
+# -- King attack ----------------------------------------------------------------------
+
+def test_king_attack_is_off_by_default():
+    assert params.KING_ATTACK == 0
+    fen = 'r1bqkb1r/pppp1ppp/2n2n2/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 5 4'
+    assert score_with(fen) == score_with(fen, KING_ATTACK=0)
+
+
+def test_king_attack_counts_the_zone_squares_the_enemy_reaches():
+    # After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.Ng5 (all material: full middle game).
+    # On Black's King zone (d8 d7 e8 e7 f8 f7): Ng5 reaches f7, Bc4 f7, Qd1 d7
+    # and d8 on the empty board: 4 squares by 3 pieces, 4 x 75% = 300.
+    # On White's (d1 d2 e1 e2 f1 f2): Qd8 reaches d2 and d1: 2 x 25% = 50.
+    # So White gains 10 x (300 - 50) / 100 = 25 cp; Black is to move.
+    fen = 'r1bqkb1r/pppp1ppp/2n2n2/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 5 4'
+    assert score_with(fen, KING_ATTACK=10) == score_with(fen) - 25
+    assert score_with(fen, KING_ATTACK=20) == score_with(fen) - 50
+    # the start: each Queen reaches two squares of the other King's zone
+    assert score_with(start_fen := to_fen(start_position('chess')), KING_ATTACK=10) \
+        == score_with(start_fen)
+
+
+def test_king_attack_leaves_out_pawns_and_counts_only_captures():
+    # a Pawn on e7 next to the King, a Rook on a1 far away: nothing counts
+    fen = '4k3/4P3/8/8/8/8/8/R3K3 w - - 0 1'
+    assert score_with(fen, KING_ATTACK=10) == score_with(fen)
+
+
+def test_king_attack_fades_with_the_phase():
+    # Queen and Rook against a Knight: Qd1 reaches d7 and d8 of the zone of
+    # Black's King on c8 (b8 b7 c8 c7 d8 d7), 2 x 25% = 50; Na1 and Rh1 reach none of the
+    # other zone.  Scaled by the phase like the shelter: 100 x 50 / 100 at
+    # full material, here that times (phase / full phase), rounded once.
+    fen = '2k5/8/8/8/8/8/8/n2QK2R w - - 0 1'
+    t = tables(start_position('chess', fen).rules, False)
+    ph = 900 + 500 + 300
+    assert t.phase_total == 2 * (2 * 300 + 2 * 325 + 2 * 500 + 900)
+    gain = score_with(fen, KING_ATTACK=100) - score_with(fen)
+    assert gain == 14 and abs(gain - 50 * ph / t.phase_total) < 1
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_king_attack_keeps_colour_symmetry(variant):
+    from search.weights import overriding
+    rng = random.Random(variant + 'king attack')
+    with overriding(variant, weights=dict(KING_ATTACK=7)):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
+
+
+def test_attack_targets_are_the_moves_that_can_capture():
+    from search.evaltables import attack_targets, targets
+    R = start_position('chess').rules
+    sq = R.parse_square
+    names = lambda squares: sorted(R.square_name(s) for s in squares)   # noqa: E731
+    pawn, knight = R.index['pawn'], R.index['knight']
+    assert names(attack_targets(R, pawn, sq('e2'))) == ['d3', 'f3']
+    assert names(attack_targets(R, -pawn, sq('e7'))) == ['d6', 'f6']
+    assert names(targets(R, pawn, sq('e2'), moving_only=True)) == ['e3', 'e4']
+    assert attack_targets(R, knight, sq('g1')) == targets(R, knight, sq('g1'))
+    # Maasai's own piece steps forward (fmW) and captures forward diagonally (fcF)
+    R = start_position('maasai').rules
+    m = R.index['maasai']
+    assert names(attack_targets(R, m, R.parse_square('f4'))) == ['e5', 'g5']
