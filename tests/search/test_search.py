@@ -355,7 +355,7 @@ SWITCHED_BENCH = [
     ({'CORRECTION': 1}, 4, 32607),
     ({'IIR_NON_PV_DEPTH': 0}, 5, 119130),      # on by default: 119527 at depth 5
     ({'DOUBLED_MG': 10, 'DOUBLED_EG': 20, 'ISOLATED_MG': 10, 'ISOLATED_EG': 10}, 4, 40107),
-    ({'KING_ATTACK': 9}, 4, 0),
+    ({'KING_ATTACK': 9}, 4, 37708),
 ]
 
 
