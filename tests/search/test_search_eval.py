@@ -223,9 +223,10 @@ def test_king_attack_leaves_out_pawns_and_counts_only_captures():
 
 def test_king_attack_fades_with_the_phase():
     # Queen and Rook against a Knight: Qd1 reaches d7 and d8 of the zone of
-    # Black's King on c8 (b8 b7 c8 c7 d8 d7), 2 x 25% = 50; Na1 and Rh1 reach none of the
-    # other zone.  Scaled by the phase like the shelter: 100 x 50 / 100 at
-    # full material, here that times (phase / full phase), rounded once.
+    # Black's King on c8 (b8 b7 c8 c7 d8 d7), 2 x 25% = 50; Na1 and Rh1
+    # reach none of the other zone.  Scaled by the phase like the shelter:
+    # 100 x 50 / 100 at full material, here that times (phase / full
+    # phase), rounded once with the rest of the score.
     fen = '2k5/8/8/8/8/8/8/n2QK2R w - - 0 1'
     t = tables(start_position('chess', fen).rules, False)
     ph = 900 + 500 + 300
