@@ -55,29 +55,19 @@ from .weights import EvalData, eval_data
 _targets: dict = {}
 
 
-def targets(rules: Rules, code: int, sq: int, moving_only: bool = False) -> frozenset:
+def targets(rules: Rules, code: int, sq: int, moving_only: bool = False,
+            capturing_only: bool = False) -> frozenset:
     """Squares piece ``code`` reaches from ``sq`` on an empty board (cached).
 
     ``moving_only`` leaves out capture-only moves (for the promotion
-    distance).  The King's steps are not in the generator tables.
+    distance), ``capturing_only`` the moves that cannot capture (for the
+    King attack).  The King's steps are not in the generator tables.
     """
-    key = (rules, code, sq, moving_only)
+    key = (rules, code, sq, moving_only, capturing_only)
     t = _targets.get(key)
     if t is None:
-        t = _targets[key] = frozenset(rules.empty_board_targets(code, sq, moving_only))
-    return t
-
-
-_attacks: dict = {}
-
-
-def attack_targets(rules: Rules, code: int, sq: int) -> frozenset:
-    """Squares piece ``code`` could capture on from ``sq`` on an empty board
-    (cached): its reach without the moves that cannot capture."""
-    key = (rules, code, sq)
-    t = _attacks.get(key)
-    if t is None:
-        t = _attacks[key] = frozenset(rules.empty_board_targets(code, sq, capturing_only=True))
+        t = _targets[key] = frozenset(rules.empty_board_targets(code, sq, moving_only,
+                                                                capturing_only))
     return t
 
 
@@ -86,7 +76,7 @@ def king_zone_hits(rules: Rules) -> array:
     enemy King (squares numbered in board order, ``B`` of them), at
     ``((code + n) * B + i) * B + k``: how many squares of the King's zone
     (its square and those next to it) the piece reaches on an empty board
-    (:func:`attack_targets`).  0 for Kings and pawn-like pieces."""
+    (:func:`targets` with ``capturing_only``).  0 for Kings and pawn-like pieces."""
     R = rules
     sqs = list(R.squares)
     b = len(sqs)
@@ -100,7 +90,7 @@ def king_zone_hits(rules: Rules) -> array:
             continue
         for sq in sqs:
             row = ((code + R.n) * b + index[sq]) * b
-            for t in attack_targets(R, code, sq):
+            for t in targets(R, code, sq, capturing_only=True):
                 for k in near[t]:
                     hits[row + k] += 1
     return hits

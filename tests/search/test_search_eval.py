@@ -246,17 +246,17 @@ def test_king_attack_keeps_colour_symmetry(variant):
             assert ev(pos) == ev(mirrored(pos))
 
 
-def test_attack_targets_are_the_moves_that_can_capture():
-    from search.evaltables import attack_targets, targets
+def test_capturing_targets_are_the_moves_that_can_capture():
+    from search.evaltables import targets
     R = start_position('chess').rules
     sq = R.parse_square
     names = lambda squares: sorted(R.square_name(s) for s in squares)   # noqa: E731
     pawn, knight = R.index['pawn'], R.index['knight']
-    assert names(attack_targets(R, pawn, sq('e2'))) == ['d3', 'f3']
-    assert names(attack_targets(R, -pawn, sq('e7'))) == ['d6', 'f6']
+    assert names(targets(R, pawn, sq('e2'), capturing_only=True)) == ['d3', 'f3']
+    assert names(targets(R, -pawn, sq('e7'), capturing_only=True)) == ['d6', 'f6']
     assert names(targets(R, pawn, sq('e2'), moving_only=True)) == ['e3', 'e4']
-    assert attack_targets(R, knight, sq('g1')) == targets(R, knight, sq('g1'))
+    assert targets(R, knight, sq('g1'), capturing_only=True) == targets(R, knight, sq('g1'))
     # Maasai's own piece steps forward (fmW) and captures forward diagonally (fcF)
     R = start_position('maasai').rules
     m = R.index['maasai']
-    assert names(attack_targets(R, m, R.parse_square('f4'))) == ['e5', 'g5']
+    assert names(targets(R, m, R.parse_square('f4'), capturing_only=True)) == ['e5', 'g5']
