@@ -33,11 +33,11 @@ usage:
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   cazaux-engine book ...        build, learn, show and check opening books (see
                                 book --help; docs/book.md)
-  --variants FILE               (with the engine, perft, bench and match; may be
-                                repeated) add the variants of a variant file
-                                (JSON, see docs/variants.md); bench also searches
-                                their start positions.  In the engine it acts
-                                as --option VariantPath=FILE does
+  --variants FILE               (with the engine, perft, bench, match, tune and
+                                book; may be repeated) add the variants of a
+                                variant file (JSON, see docs/variants.md); bench
+                                also searches their start positions.  In the
+                                engine it acts as --option VariantPath=FILE does
   cazaux-engine --help | --version
                                 --version also says whether the search core is
                                 compiled (C, via Cython) or interpreted
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         return book_main(argv[1:], registry)
     if argv and argv[0] == 'tune':
         from tuning.cli import main as tune_main
-        return tune_main(argv[1:])
+        return tune_main(argv[1:], registry)
     from protocol.options import OptionError, Options
     options = Options(registry)
     rest = list(argv)

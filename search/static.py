@@ -11,7 +11,7 @@ become:
     the quiescence search's score of ``pos`` (captures and promotions; all
     evasions in check), side to move's point of view, from a fresh
     transposition table (so the same position always gets the same score);
-``with_weights(variant_name, values, weights)``
+``with_weights(variant, values, weights)``
     a context manager: while it is active, the evaluation of that variant uses
     these piece values (centipawns, by piece name) and these
     :mod:`search.params` evaluation weights (names of
@@ -31,6 +31,8 @@ Neither function changes the position.
 from __future__ import annotations
 
 from contextlib import contextmanager
+
+from cazaux_engine.variants import Variant
 
 from . import params
 from .alphabeta import Control, Tree
@@ -71,13 +73,14 @@ def quiescence(pos) -> int:
 
 
 @contextmanager
-def with_weights(variant_name: str, values: dict, weights: dict):
-    """Evaluate ``variant_name`` with these piece values and weights while active.
+def with_weights(variant: str | Variant, values: dict, weights: dict):
+    """Evaluate ``variant`` (a Variant, or a built-in variant's name) with these
+    piece values and weights while active.
 
     ValueError for a piece not in the variant's army, an unknown weight or a
     number of the wrong kind (whole numbers for values and 'int' weights).
     """
-    with overriding(variant_name, values, weights):
+    with overriding(variant, values, weights):
         try:
             yield
         finally:

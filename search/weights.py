@@ -54,10 +54,13 @@ def weights_for(variant_name: str) -> dict:
 
 def values_for(variant: str | Variant) -> dict:
     """The piece values (centipawns, by piece name) of ``variant`` (a Variant,
-    or a built-in variant's name), tuned data and override included."""
+    or a built-in variant's name), tuned data and override included.  Tuned
+    values of pieces outside the army are left out (the built-in variants'
+    data is checked when read; a variant of a file is known only later:
+    ``cazaux-engine tune show`` names them)."""
     v = get_variant(variant) if isinstance(variant, str) else variant
     out = {p.name: p.value for p in v.pieces}
-    out.update(tuned.values_of(v.name))
+    out.update((p, x) for p, x in tuned.values_of(v.name).items() if p in out)
     for ov, _ in _overlay.get(v.name, ()):
         out.update(ov)
     return out

@@ -247,7 +247,7 @@ def cmd_learn(args, registry) -> int:
         games = []
         for path in args.pgn:
             try:
-                for g in game_records(path, name, counts, parsed[path]):
+                for g in game_records(path, variant, counts, parsed[path]):
                     if g.termination in DEFAULT_TERMINATIONS:
                         games.append((g.fen, g.moves, g.result))
             except Exception as e:           # a game that cannot be read

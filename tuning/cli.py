@@ -12,7 +12,8 @@ import os
 import sys
 import time
 
-from cazaux_engine import VARIANT_NAMES, get_variant
+from cazaux_engine.registry import Registry
+from cazaux_engine.variants import Variant
 from search import tuned
 from search.tuned import TunedDataError
 
@@ -38,17 +39,23 @@ examples:
   cazaux-engine tune openings --variant pemba --count 200 --out pemba-openings.txt
   cazaux-engine tune extract --variant pemba --out pemba.tsv games/*.pgn
   cazaux-engine tune fit --variant pemba --out candidate.json pemba.tsv
-  cazaux-engine tune show --variant pemba"""
+  cazaux-engine tune show --variant pemba
+  cazaux-engine --variants shako.json tune openings --variant shako --out shako-openings.txt
+
+A variant of a file (--variants FILE, before "tune") is tuned the same way:
+its fitted entry goes into the --out file under its name, and the engine uses
+it with CAZAUX_ENGINE_TUNED=FILE (docs/strength.md has the recipe)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(registry: Registry) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog='cazaux-engine tune', description=DESCRIPTION,
                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest='command', metavar='COMMAND', required=True)
 
     def variant_arg(p):
-        p.add_argument('--variant', required=True, choices=VARIANT_NAMES, metavar='V',
-                       help=f'the variant: {", ".join(VARIANT_NAMES)}')
+        p.add_argument('--variant', required=True, choices=registry.names(), metavar='V',
+                       help=f'the variant: {", ".join(registry.names())} (or one of a '
+                            f'file given with --variants FILE before "tune")')
 
     p = sub.add_parser('openings', help='random balanced openings for self-play',
                        description='Openings for "cazaux-engine match --openings FILE": '
@@ -114,16 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser('show', help='the piece values and weights in use',
                        description='The piece values and evaluation weights each variant uses '
                        '(with CAZAUX_ENGINE_TUNED as set), beside the untuned ones.')
-    p.add_argument('--variant', choices=VARIANT_NAMES, metavar='V',
+    p.add_argument('--variant', choices=registry.names(), metavar='V',
                    help='only this variant (default: all)')
     return ap
 
 
-def cmd_openings(args, ap) -> int:
+def cmd_openings(args, ap, registry: Registry) -> int:
     from tuning.openings import random_openings
     if args.count < 1 or args.plies < 0 or args.margin < 0:
         ap.error('--count must be at least 1, --plies and --margin not negative')
-    variant = get_variant(args.variant)
+    variant = registry.get(args.variant)
     t = time.perf_counter()
     try:
         lines = random_openings(variant, args.count, args.plies, args.margin, args.seed,
@@ -141,15 +148,15 @@ def cmd_openings(args, ap) -> int:
     return 0
 
 
-def game_records(path: str, variant_name: str, counts, games: list | None = None):
-    """The games of ``variant_name`` in a PGN file, as extraction records
+def game_records(path: str, variant: Variant, counts, games: list | None = None):
+    """The games of ``variant`` in a PGN file, as extraction records
     (``games``: the file's games, if already read)."""
     from tuning.extract import GameRecord
     for i, g in enumerate(read_pgn_file(path).games if games is None else games, 1):
         v = g.tags.get('Variant', 'chess').lower()
         if v == 'standard':
             v = 'chess'
-        if v != variant_name:
+        if v != variant.name:
             counts.games += 1
             counts.skip('other variant')
             continue
@@ -158,11 +165,11 @@ def game_records(path: str, variant_name: str, counts, games: list | None = None
             if c != 'book':
                 break
             book += 1
-        yield GameRecord(g.tags.get('FEN', get_variant(variant_name).start), tuple(g.moves),
+        yield GameRecord(g.tags.get('FEN', variant.start), tuple(g.moves),
                          g.result, g.tags.get('Termination', 'normal'), book, f'{path}#{i}')
 
 
-def cmd_extract(args, ap) -> int:
+def cmd_extract(args, ap, registry: Registry) -> int:
     from tuning.extract import Counts, Settings, format_sample, game_samples
     if args.skip_plies < 0 or args.quiet_margin < 0:
         ap.error('--skip-plies and --quiet-margin must not be negative')
@@ -171,12 +178,12 @@ def cmd_extract(args, ap) -> int:
             ap.error(f'no such PGN file: {path}')
     settings = Settings(args.skip_plies, args.quiet_margin,
                         tuple(x.strip() for x in args.terminations.split(',') if x.strip()))
-    variant = get_variant(args.variant)
+    variant = registry.get(args.variant)
     counts = Counts()
     t = time.perf_counter()
     with open(args.out, 'a', encoding='utf-8') as out:
         for path in args.pgn:
-            for g in game_records(path, variant.name, counts):
+            for g in game_records(path, variant, counts):
                 for s in game_samples(variant, g, settings, counts):
                     out.write(format_sample(variant.name, s))
     skipped = ', '.join(f'{n} {r}' for r, n in sorted(counts.skipped.items())) or 'none'
@@ -188,7 +195,7 @@ def cmd_extract(args, ap) -> int:
     return 0
 
 
-def cmd_fit(args, ap) -> int:
+def cmd_fit(args, ap, registry: Registry) -> int:
     try:
         from tuning.fit import split_holdout, tune
     except ImportError as e:
@@ -201,10 +208,10 @@ def cmd_fit(args, ap) -> int:
         ap.error('--iterations, --max-positions and --ridge must not be negative')
     if not 0 <= args.holdout < 1:
         ap.error('--holdout must be at least 0 and below 1')
-    variant = get_variant(args.variant)
+    variant = registry.get(args.variant)
     names = [x.strip() for x in args.params.split(',') if x.strip()] if args.params else None
     try:
-        params = parameters(variant.name, names)
+        params = parameters(variant, names)
     except TunedDataError as e:
         ap.error(str(e))
     if args.out and os.path.exists(args.out):
@@ -246,7 +253,7 @@ def cmd_fit(args, ap) -> int:
     print(f'{"parameter":<16} {"untuned":>9} {"start":>9} {"fitted":>9}')
     from tuning.parameters import untuned_values
     from search.weights import default_weights
-    base_v, base_w = untuned_values(variant.name), default_weights()
+    base_v, base_w = untuned_values(variant), default_weights()
     for p in params:
         new = (r.values if p.is_value else r.weights)[p.name]
         base = base_v[p.name] if p.is_value else base_w[p.name]
@@ -259,25 +266,32 @@ def cmd_fit(args, ap) -> int:
     return 0
 
 
-def cmd_show(args, ap) -> int:
+def cmd_show(args, ap, registry: Registry) -> int:
     from tuning.parameters import untuned_values
     from search.weights import default_weights, values_for, weights_for
     print(f'tuned data: {tuned.source() or "off (CAZAUX_ENGINE_TUNED=off)"}')
     base_w = default_weights()
-    for name in [args.variant] if args.variant else VARIANT_NAMES:
-        base_v = untuned_values(name)
-        vals, ws = values_for(name), weights_for(name)
+    for name in [args.variant] if args.variant else registry.names():
+        variant = registry.get(name)
+        base_v = untuned_values(variant)
+        vals, ws = values_for(variant), weights_for(name)
         changed = ([f'{p} {base_v[p]}->{vals[p]}' for p in vals if vals[p] != base_v[p]]
                    + [f'{w} {base_w[w]:g}->{ws[w]:g}' for w in ws if ws[w] != base_w[w]])
         print(f'{name}: ' + ('; '.join(changed) if changed else 'untuned'))
+        outside = sorted(set(tuned.values_of(name)) - set(base_v))
+        if outside:
+            print(f'  warning: not in its army, left out: {", ".join(outside)}')
         if args.variant:
             print('  values:  ' + ', '.join(f'{p} {v}' for p, v in vals.items() if p != 'king'))
             print('  weights: ' + ', '.join(f'{w} {x:g}' for w, x in ws.items()))
     return 0
 
 
-def main(argv: list[str]) -> int:
-    ap = build_parser()
+def main(argv: list[str], registry: Registry | None = None) -> int:
+    """Command line: ``cazaux-engine tune``; ``registry`` knows the variants
+    (the built-in ones, with those of ``--variants FILE``)."""
+    registry = registry or Registry()
+    ap = build_parser(registry)
     args = ap.parse_args(argv)
     return {'openings': cmd_openings, 'extract': cmd_extract, 'fit': cmd_fit,
-            'show': cmd_show}[args.command](args, ap)
+            'show': cmd_show}[args.command](args, ap, registry)

@@ -50,7 +50,7 @@ def evaluator(variant: Variant, samples: list[Sample], params: list[Param]):
 
     def evaluate_all(theta):
         values, weights = split(params, theta)
-        with with_weights(variant.name, values, weights):
+        with with_weights(variant, values, weights):
             return np.fromiter((evaluate(parse_fen(variant, f)) for f in fens),
                                dtype=float, count=len(fens))
     return evaluate_all

@@ -30,9 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cazaux_engine import get_variant
-from cazaux_engine.pieces import PIECES
+from cazaux_engine.variants import Variant
 from search.tuned import WEIGHTS, TunedDataError
-from cazaux_engine.variants import VARIANT_DATA, resolve
 
 from search.weights import default_weights, values_for, weights_for
 
@@ -82,30 +81,34 @@ class Param:
     integer: bool
 
 
-def untuned_values(variant: str) -> dict:
-    """The piece values of the variant table without tuned data."""
-    rec = get_variant(variant)
-    table = resolve(variant, VARIANT_DATA).get('values', {}) if variant in VARIANT_DATA else {}
-    return {p.name: int(table.get(p.name, PIECES[p.name]['value'])) for p in rec.pieces}
+def _variant(variant: str | Variant) -> Variant:
+    """A Variant (a built-in variant's name is looked up; a variant of a
+    file comes as the Variant its registry gave)."""
+    return get_variant(variant) if isinstance(variant, str) else variant
 
 
-def default_names(variant: str) -> list[str]:
+def untuned_values(variant: str | Variant) -> dict:
+    """The piece values of the variant table (or of its file) without tuned data."""
+    return {p.name: int(p.value) for p in _variant(variant).pieces}
+
+
+def default_names(variant: str | Variant) -> list[str]:
     """The parameters fitted by default (see the module docstring)."""
-    v = get_variant(variant)
+    v = _variant(variant)
     pieces = [p.name for p in v.pieces if p.name not in ('king', ANCHOR)]
     return pieces + list(DEFAULT_WEIGHTS)
 
 
-def parameters(variant: str, names: list[str] | None = None) -> list[Param]:
+def parameters(variant: str | Variant, names: list[str] | None = None) -> list[Param]:
     """The :class:`Param` list of ``names`` (default :func:`default_names`),
     starting from the variant's current numbers (tuned data included).
     TunedDataError for a name that is neither a piece of the army nor a weight."""
-    v = get_variant(variant)
+    v = _variant(variant)
     army = [p.name for p in v.pieces]
-    names = default_names(variant) if names is None else list(names)
+    names = default_names(v) if names is None else list(names)
     current_v = values_for(v)
-    current_w = weights_for(variant)
-    base_v = untuned_values(variant)
+    current_w = weights_for(v.name)
+    base_v = untuned_values(v)
     base_w = default_weights()
     out = []
     seen = set()
@@ -124,7 +127,7 @@ def parameters(variant: str, names: list[str] | None = None) -> list[Param]:
             hi = max(hi, 2 * base_w[n])
             out.append(Param(n, False, current_w[n], step, lo, hi, WEIGHTS[n] == 'int'))
         else:
-            raise TunedDataError(f'{variant}: {n!r} is neither a piece of its army '
+            raise TunedDataError(f'{v.name}: {n!r} is neither a piece of its army '
                                  f'({", ".join(army[1:])}) nor an evaluation weight '
                                  f'({", ".join(WEIGHTS)})')
     return out
