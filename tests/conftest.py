@@ -68,6 +68,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(MODULE_MARKERS[module])
 
 
+def engine_cli(*argv, tuned=None) -> subprocess.CompletedProcess:
+    """``cazaux-engine ARGV`` in a fresh interpreter from the repository, no
+    standard input, with CAZAUX_ENGINE_TUNED=tuned (unset when None)."""
+    env = dict(os.environ)
+    env.pop('CAZAUX_ENGINE_TUNED', None)
+    if tuned is not None:
+        env['CAZAUX_ENGINE_TUNED'] = str(tuned)
+    return subprocess.run([sys.executable, '-m', 'protocol.cli', *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+
+
 def packaging_module(name: str):
     """packaging/NAME.py as a module (packaging/ is no package: see STYLE.md)."""
     spec = importlib.util.spec_from_file_location(

@@ -16,6 +16,7 @@ from cazaux_engine import start_position
 from search.tuned import (WEIGHTS, TunedDataError, format_tuned, load_tuned,
                                  parse_tuned, write_entry)
 from cazaux_engine.variants import VARIANT_DATA
+from tests.conftest import engine_cli
 from search import params
 from search.static import evaluate, quiescence, with_weights
 from tuning.parameters import untuned_values
@@ -25,14 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BENCH_DEPTH4_UNTUNED = 32018
 
 
-def cli(*argv, tuned=None):
-    """Run ``cazaux-engine ARGV`` in a fresh interpreter with CAZAUX_ENGINE_TUNED=tuned."""
-    env = dict(os.environ)
-    env.pop('CAZAUX_ENGINE_TUNED', None)
-    if tuned is not None:
-        env['CAZAUX_ENGINE_TUNED'] = str(tuned)
-    return subprocess.run([sys.executable, '-m', 'protocol.cli', *argv], cwd=ROOT, env=env,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+cli = engine_cli
 
 
 @pytest.mark.parametrize('module', [search.tuned, search.weights, search.static,

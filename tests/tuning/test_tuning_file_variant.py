@@ -8,10 +8,10 @@ openings of ``tune openings --variant shako --count 6 --seed 1``).
 """
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+
+from tests.conftest import engine_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHAKO = os.path.join(ROOT, 'variants', 'shako.json')
@@ -19,14 +19,7 @@ GAMES = os.path.join(ROOT, 'tests', 'data', 'shako_games.pgn')
 START = 'c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1'
 
 
-def cli(*argv, tuned=None):
-    """``cazaux-engine ARGV`` in a fresh interpreter (CAZAUX_ENGINE_TUNED=tuned, or unset)."""
-    env = dict(os.environ)
-    env.pop('CAZAUX_ENGINE_TUNED', None)
-    if tuned is not None:
-        env['CAZAUX_ENGINE_TUNED'] = str(tuned)
-    return subprocess.run([sys.executable, '-m', 'protocol.cli', *argv], cwd=ROOT, env=env,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+cli = engine_cli
 
 
 def material(stdout: str) -> str:
