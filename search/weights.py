@@ -43,6 +43,12 @@ def default_weights() -> dict:
     return {n: getattr(params, n) for n in EVAL_WEIGHTS}
 
 
+def as_variant(variant: str | Variant) -> Variant:
+    """``variant`` as a Variant: a built-in variant's name is looked up; a
+    Variant (one of a file comes from the registry that loaded it) is kept."""
+    return get_variant(variant) if isinstance(variant, str) else variant
+
+
 def weights_for(variant_name: str) -> dict:
     """Every evaluation weight for ``variant_name``: params, tuned data, override."""
     w = default_weights()
@@ -58,7 +64,7 @@ def values_for(variant: str | Variant) -> dict:
     values of pieces outside the army are left out (the built-in variants'
     data is checked when read; a variant of a file is known only later:
     ``cazaux-engine tune show`` names them)."""
-    v = get_variant(variant) if isinstance(variant, str) else variant
+    v = as_variant(variant)
     out = {p.name: p.value for p in v.pieces}
     out.update((p, x) for p, x in tuned.values_of(v.name).items() if p in out)
     for ov, _ in _overlay.get(v.name, ()):
@@ -88,7 +94,7 @@ def overriding(variant: str | Variant, values: dict | None = None, weights: dict
     name -> number) replace the own of ``variant`` (a Variant, or a built-in
     variant's name).  Nested overrides stack.  ValueError (TunedDataError)
     for an unknown piece or weight, or a number of the wrong kind."""
-    v = get_variant(variant) if isinstance(variant, str) else variant
+    v = as_variant(variant)
     variant_name = v.name
     army = {p.name for p in v.pieces}
     vals = {}

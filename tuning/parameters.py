@@ -29,11 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cazaux_engine import get_variant
 from cazaux_engine.variants import Variant
 from search.tuned import WEIGHTS, TunedDataError
 
-from search.weights import default_weights, values_for, weights_for
+from search.weights import as_variant, default_weights, values_for, weights_for
 
 # weight: (step, lo, hi)
 WEIGHT_RANGES: dict[str, tuple] = {
@@ -81,20 +80,14 @@ class Param:
     integer: bool
 
 
-def _variant(variant: str | Variant) -> Variant:
-    """A Variant (a built-in variant's name is looked up; a variant of a
-    file comes as the Variant its registry gave)."""
-    return get_variant(variant) if isinstance(variant, str) else variant
-
-
 def untuned_values(variant: str | Variant) -> dict:
     """The piece values of the variant table (or of its file) without tuned data."""
-    return {p.name: int(p.value) for p in _variant(variant).pieces}
+    return {p.name: int(p.value) for p in as_variant(variant).pieces}
 
 
 def default_names(variant: str | Variant) -> list[str]:
     """The parameters fitted by default (see the module docstring)."""
-    v = _variant(variant)
+    v = as_variant(variant)
     pieces = [p.name for p in v.pieces if p.name not in ('king', ANCHOR)]
     return pieces + list(DEFAULT_WEIGHTS)
 
@@ -103,7 +96,7 @@ def parameters(variant: str | Variant, names: list[str] | None = None) -> list[P
     """The :class:`Param` list of ``names`` (default :func:`default_names`),
     starting from the variant's current numbers (tuned data included).
     TunedDataError for a name that is neither a piece of the army nor a weight."""
-    v = _variant(variant)
+    v = as_variant(variant)
     army = [p.name for p in v.pieces]
     names = default_names(v) if names is None else list(names)
     current_v = values_for(v)
