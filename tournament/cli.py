@@ -18,7 +18,7 @@ from .engine_spec import (EngineSpec, EngineSpecError, assign_names, limit_field
                           parse_engine_spec, parse_fields, ponder_field)
 from .eventlog import EventLog
 from .openings import OpeningError, arrange, load_openings
-from .resume import ResumeError, played_games
+from .resume import ResumeError, earlier_games, played_games
 from .runner import Player, Tournament, TournamentAborted
 from .schedule import make_schedule, pairs
 from .sprt import SprtError, parse_sprt
@@ -30,7 +30,9 @@ variant of this engine (docs/rules.md).  The runner is the arbiter: it keeps eve
 game with its own rules, so an illegal move, a false claim, a loss on time, a
 crash or a hang each lose the game (the engine is restarted and the tournament
 goes on).  Games are appended to the PGN file as they finish; running the same
-command again with the same --pgn file continues where it stopped."""
+command again with the same --pgn file continues where it stopped, and
+--earlier FILE counts the games of an earlier run too (an SPRT that goes on
+with new openings in a new file)."""
 
 EPILOG = """\
 engines (--engine SPEC, once per engine, at least two):
@@ -210,6 +212,11 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                     help='sequential test (GSPRT, pentanomial on game pairs) of the first '
                          'engine against the second; stops when decided (alpha and beta '
                          'default to 0.05; model logistic, the default, or normalized Elo)')
+    ap.add_argument('--earlier', action='append', default=[], metavar='FILE',
+                    help='the PGN file of an earlier run of the same engines (by name) in '
+                         'this variant, e.g. an SPRT that goes on with new openings in a new '
+                         '--pgn file: its games count first in the scores, Elo and SPRT, '
+                         'and are not written again (may be given more than once)')
     ap.add_argument('--event', default='cazaux-engine match', help='the PGN Event tag')
     ap.add_argument('--quiet', action='store_true',
                     help='no progress line per game on standard error (warnings stay)')
@@ -309,6 +316,11 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         ap.error('--sprt needs exactly two engines')
     if args.debug and not args.log:
         ap.error('--debug needs --log FILE')
+    for path in args.earlier:
+        if not os.path.isfile(path):
+            ap.error(f'--earlier {path}: no such file')
+        if os.path.abspath(path) == os.path.abspath(args.pgn):
+            ap.error(f'--earlier {path} is the --pgn file, which is resumed anyway')
     if args.cluster and args.concurrency is not None:
         ap.error('--concurrency is for games on this machine; with --cluster each worker '
                  'thread plays one game at a time (dask worker --nthreads K)')
@@ -357,6 +369,7 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         schedule = make_schedule(len(players), games, openings, args.gauntlet)
         try:
             done, warning = played_games(args.pgn, schedule, names, variant.name)
+            earlier = earlier_games(args.earlier, names, variant.name)
         except ResumeError as e:
             print(f'error: {e}', file=sys.stderr)
             return 2
@@ -367,7 +380,8 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         same = all(own == tcs[0] for own in tcs)
         head = [f'{variant.name}: {", ".join(names)}; {len(schedule)} games '
                 f'({"gauntlet" if args.gauntlet else "round robin"}, {games} per pairing'
-                f'{f", {len(done)} already in {args.pgn}" if done else ""}); '
+                f'{f", {len(done)} already in {args.pgn}" if done else ""}'
+                f'{f", {len(earlier)} counted from --earlier" if earlier else ""}); '
                 f'{tcs[0].describe() if same else "limits per engine"}; '
                 f'{cluster.describe() if cluster else f"concurrency {args.concurrency}"}']
         for name, s, own, limits in zip(names, specs, tcs, sent):
@@ -378,7 +392,7 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
                        args.event, log, out=None if args.quiet else progress_out, done=done,
                        pairs=pairs(len(players), args.gauntlet), standings_path=standings,
                        header=f'{args.event}, {args.pgn}\n' + '\n'.join(head) + '\n',
-                       cluster=cluster)
+                       cluster=cluster, earlier=earlier)
         print('\n'.join(head), flush=True)
         status = 0
         try:

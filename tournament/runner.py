@@ -155,7 +155,8 @@ class Tournament:
                  sprt: Sprt | None = None, event: str = 'cazaux-engine match',
                  log: EventLog | None = None, out=print, done: dict | None = None,
                  pairs: list | None = None, standings_path: str | None = None,
-                 header: str = '', clock=time.monotonic, cluster=None):
+                 header: str = '', clock=time.monotonic, cluster=None,
+                 earlier: list | None = None):
         self.players = players
         self.names = [p.name for p in players]
         self.variant = variant
@@ -176,6 +177,12 @@ class Tournament:
         self.played_now = 0         # games finished in this run
         self.lock = threading.Lock()
         self.standings = Standings(self.names, any(p.pair for p in schedule))
+        # the games of earlier runs (--earlier), counted first and never written
+        self.earlier = len(earlier or [])
+        for white, black, g, pair in earlier or []:
+            self.standings.add(white, black, g.result, pair,
+                               illegal_loser(g.result, g.tags.get('Termination', ''),
+                                             g.final_comment))
         done = done or {}
         for rnd, g in sorted(done.items()):
             p = schedule[rnd - 1]
@@ -195,7 +202,7 @@ class Tournament:
     @property
     def finished(self) -> int:
         """Games in the PGN file: those of earlier runs and those played now."""
-        return self.standings.games
+        return self.standings.games - self.earlier
 
     # -- scheduling --------------------------------------------------------------
     def next_pairing(self) -> Pairing | None:
@@ -354,7 +361,9 @@ class Tournament:
         """The ranking, every pairing's statistics and the crosstable."""
         text = final_table(self.standings, self.pairs, self.sprt)
         if self.decision:
-            text += f'\nSPRT decided ({self.decision}) after {self.finished} games: stopped early'
+            text += (f'\nSPRT decided ({self.decision}) after {self.finished} games'
+                     f'{f" (and {self.earlier} of --earlier files)" if self.earlier else ""}'
+                     ': stopped early')
         return text
 
     def write_standings(self) -> None:

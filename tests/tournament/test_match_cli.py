@@ -133,6 +133,47 @@ def test_sprt_stops_when_decided(tmp_path, capsys):
     assert 'pentanomial): LLR 3.35' in out
 
 
+def test_sprt_goes_on_from_earlier_files(tmp_path, capsys):
+    """--earlier: an SPRT continued in a new file with new openings counts the
+    earlier run's pairs first, and decides where one run would have."""
+    one, two = tmp_path / 's1.pgn', tmp_path / 's2.pgn'
+    args = ['--variant', 'chess', '--engine', fake('uci', '--name Good'),
+            '--engine', fake('xboard', '--name Bad', '--misbehave resign:1'),
+            '--nodes', 1, '--concurrency', 1, '--sprt', 'elo0=0,elo1=200']
+    status, out, _ = run(capsys, *args, '--games', 10, '--pgn', one)
+    assert status == 0 and 'SPRT decided' not in out and 'Good vs Bad: 10 - 0 - 0' in out
+    status, out, err = run(capsys, *args, '--games', 100, '--pgn', two, '--earlier', one,
+                           '--openings', 'random', '--seed', 3, '--event', 'second')
+    assert status == 0
+    assert '100 games (round robin, 100 per pairing, 10 counted from --earlier)' in out
+    # the 8th won pair decides (as in one run): 3 pairs of this run after 5 earlier ones
+    assert [g.tags['Round'] for g in read_pgn_file(str(two)).games] == [str(k) for k in range(1, 7)]
+    assert len(read_pgn_file(str(one)).games) == 10          # read, never written
+    assert 'SPRT decided (H1) after 6 games (and 10 of --earlier files)' in out
+    assert 'Good vs Bad: 16 - 0 - 0' in out and 'pentanomial): LLR 3.35' in out
+    assert '[  1/100] game 1: Good - Bad 1-0 {Black resigns} | Good vs Bad: +11 -0 =0' in err
+    # resumed: the earlier games still count, and the test stays decided
+    status, out, err = run(capsys, *args, '--games', 100, '--pgn', two, '--earlier', one,
+                           '--openings', 'random', '--seed', 3, '--event', 'second')
+    assert status == 0 and err == '' and 'SPRT decided (H1) after 6 games' in out
+    # games of other engines or another variant, a missing file, the --pgn file itself
+    status, _, err = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name Good'),
+                         '--engine', fake('uci', '--name Other'), '--nodes', 1,
+                         '--games', 2, '--pgn', tmp_path / 'x.pgn', '--earlier', one)
+    assert status == 2 and (f'--earlier {one}: game 1 is Good - Bad; its games must be '
+                            'between engines of this match (Good, Other)') in err
+    assert not (tmp_path / 'x.pgn').read_text()
+    status, _, err = run(capsys, '--variant', 'pemba', '--engine', fake('uci', '--name Good'),
+                         '--engine', fake('uci', '--name Bad'), '--nodes', 1,
+                         '--games', 2, '--pgn', tmp_path / 'y.pgn', '--earlier', one)
+    assert status == 2 and f'--earlier {one}: game 1 is of variant chess, not pemba' in err
+    for earlier, message in ((tmp_path / 'none.pgn', 'none.pgn: no such file'),
+                             (two, 's2.pgn is the --pgn file, which is resumed anyway')):
+        with pytest.raises(SystemExit) as e:
+            main([str(a) for a in (*args, '--games', 2, '--pgn', two, '--earlier', earlier)])
+        assert e.value.code == 2 and message in capsys.readouterr().err
+
+
 def test_round_robin_and_gauntlet(tmp_path, capsys):
     engines = []
     for n in 'ABC':
@@ -222,7 +263,7 @@ def test_help_explains_every_option(capsys):
                  '--pgn', '--openings', '--concurrency', '--sprt', '--gauntlet', '--margin',
                  '--timeout', '--maxmoves', 'uci:CMD', 'option.NAME=VALUE', 'resume',
                  'Termination', 'LOS', 'examples:', '--cluster', '--shuffle', '--opening-start',
-                 '--repeat', '--quiet', 'ponderhit', 'crosstable', 'FILE.standings.txt',
+                 '--repeat', '--quiet', '--earlier', 'ponderhit', 'crosstable', 'FILE.standings.txt',
                  'dask worker', 'unknown or misspelt field'):
         assert word in text, word
 
