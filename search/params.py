@@ -106,6 +106,11 @@ IIR_NON_PV_DEPTH = 4             # ... and a non-PV node from this one (0: never
                                  # hash move is searched one ply shallower (SPRT +17.8 +- 12.7
                                  # Elo in chess: docs/strength.md)
 
+SINGULAR_DEPTH = 0               # singular extension: from this depth (0: off), a hash move
+                                 # whose stored lower bound no other move reaches within
+SINGULAR_MARGIN = 2              # ... SINGULAR_MARGIN x depth (a search of the other moves at
+                                 # half the depth) is searched one ply deeper
+
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 
