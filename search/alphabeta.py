@@ -110,7 +110,8 @@ class Tree:
         self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
         self.check_mask = P.CHECK_EVERY - 1
         self.rfp_depth, self.rfp_margin = P.RFP_DEPTH, P.RFP_MARGIN
-        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, P.LMP_DEPTH
+        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, min(P.LMP_DEPTH, len(P.LMP_COUNT) - 1)
+        self.hp_depth, self.hp_margin = P.HISTORY_PRUNE_DEPTH, P.HISTORY_PRUNE
         self.fut_margin = array('i', P.FUTILITY_MARGIN)
         self.lmp_count = array('i', P.LMP_COUNT)
         self.lmr_min_depth, self.lmr_min_moves = P.LMR_MIN_DEPTH, P.LMR_MIN_MOVES
@@ -399,6 +400,7 @@ class Tree:
         pawns: cython.ulonglong = 0
         best_quiet: cython.bint = False
         excl: cython.int = self.excluded[ply]
+        piece: cython.int
         ext: cython.int
         # -- 1. the node: quiescence at depth 0, stop, the game's end, mate distance
         if pv_node:
@@ -489,15 +491,17 @@ class Tree:
             promo = move_promo(m)
             quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
             count += 1
+            piece = promo * us if promo else self.pos.board[frm]
             # gives check? in_check only when the cheap filter cannot rule it out
-            if self.cf.may_check(promo * us if promo else self.pos.board[frm], m, ksq):
+            if self.cf.may_check(piece, m, ksq):
                 self.play(m)
                 gives = self.pos.in_check()
                 pushed = True
             else:
                 gives = pushed = False
             if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
-                    and self.late_or_futile(depth, count, ev, alpha, improving)):
+                    and (self.late_or_futile(depth, count, ev, alpha, improving)
+                         or self.bad_history(depth, ply, piece, to))):
                 if pushed:
                     self.take_back()
                 continue
@@ -624,6 +628,14 @@ class Tree:
         return ((depth <= self.lmp_depth
                  and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
                 or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha))
+
+    def bad_history(self, depth: cython.int, ply: cython.int, piece: cython.int,
+                    to: cython.int) -> cython.bint:
+        """May the quiet move of ``piece`` to ``to`` be left out for its bad
+        history (with continuations) at this depth (HISTORY_PRUNE_DEPTH)?"""
+        return (depth <= self.hp_depth
+                and self.order.history_of(piece, to, self.prev_slot(ply, 1), self.prev_slot(ply, 2))
+                < -self.hp_margin * depth)
 
     def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
                   pv_node: cython.bint, ply: cython.int, to: cython.int) -> cython.int:

@@ -87,7 +87,9 @@ RFP_MARGIN = 110
 FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha
 FUTILITY_MARGIN = (0, 150, 280, 420)
 LMP_DEPTH = 3                    # late move pruning: quiet moves after LMP_COUNT[depth]
-LMP_COUNT = (0, 6, 10, 16)
+LMP_COUNT = (0, 6, 10, 16, 24, 34, 46)      # (x 1.5 when improving); LMP_DEPTH at most 6
+HISTORY_PRUNE_DEPTH = 0          # history pruning: to this depth (0: off), a quiet move whose
+HISTORY_PRUNE = 4000             # history is below -HISTORY_PRUNE x depth is left out
 
 IMPROVING = 1                    # 0: no improving-ness in the pruning margins
 HISTORY_OF_MOVE_PAIRS = 1        # 0: no countermove nor continuation history
