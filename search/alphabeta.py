@@ -24,7 +24,9 @@ pruning; the transposition table; reverse futility and null-move pruning at
 non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
 futility pruning and late-move reductions for quiet moves, a one-ply
-extension for moves that give check, and PVS re-searches; no legal move at
+extension for moves that give check, and PVS re-searches (the switches of
+search/params.py add a singular extension of the hash move, history
+pruning, deeper late-move pruning; docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
 from __future__ import annotations
