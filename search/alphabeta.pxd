@@ -30,10 +30,10 @@ cdef class Tree:
     cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
-    cdef int lmr_history, iir_depth, iir_non_pv_depth
+    cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
     cdef bint null_variant, use_improving, use_pairs, use_corr
     cdef GameEnd ends
-    cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot
+    cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
     cdef readonly long long nodes
     cdef readonly int seldepth
     cdef int n_root, n_found, qtop, max_ext_ply
@@ -59,6 +59,9 @@ cdef class Tree:
                                      int ev, bint improving) noexcept nogil
     cdef inline bint late_or_futile(self, int depth, int count, int ev, int alpha,
                                     bint improving) noexcept nogil
+    cdef int singular(self, unsigned long long e, int hmove, int depth, int beta, int ply,
+                      bint in_check, int n) noexcept nogil
+    cdef inline bint bad_history(self, int depth, int ply, int piece, int to) noexcept nogil
     cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node,
                               int ply, int to) noexcept nogil
     cdef inline int search_move(self, int new_depth, int r, int alpha, int beta, int ply,

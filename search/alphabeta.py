@@ -24,7 +24,9 @@ pruning; the transposition table; reverse futility and null-move pruning at
 non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
 futility pruning and late-move reductions for quiet moves, a one-ply
-extension for moves that give check, and PVS re-searches; no legal move at
+extension for moves that give check, and PVS re-searches (the switches of
+search/params.py add a singular extension of the hash move, history
+pruning, deeper late-move pruning; docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
 from __future__ import annotations
@@ -66,6 +68,7 @@ LMR_MOVES = cython.declare(cython.int, 256)
 MOVE_BUFFER = 1 << 16          # moves of every ply of one search thread
 PICKED = cython.declare(cython.int, 3)      # moves picked one by one before sorting the rest
 NO_SCORE = cython.declare(cython.int, -(1 << 30))   # no score (below every score there is)
+EXTEND = cython.declare(cython.int, NO_SCORE + 1)    # Tree.singular: search the move deeper
 
 
 _lmr: dict = {}
@@ -109,7 +112,8 @@ class Tree:
         self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
         self.check_mask = P.CHECK_EVERY - 1
         self.rfp_depth, self.rfp_margin = P.RFP_DEPTH, P.RFP_MARGIN
-        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, P.LMP_DEPTH
+        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, min(P.LMP_DEPTH, len(P.LMP_COUNT) - 1)
+        self.hp_depth, self.hp_margin = P.HISTORY_PRUNE_DEPTH, P.HISTORY_PRUNE
         self.fut_margin = array('i', P.FUTILITY_MARGIN)
         self.lmp_count = array('i', P.LMP_COUNT)
         self.lmr_min_depth, self.lmr_min_moves = P.LMR_MIN_DEPTH, P.LMR_MIN_MOVES
@@ -121,6 +125,7 @@ class Tree:
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         self.lmr_history = P.LMR_HISTORY
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
+        self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
@@ -132,6 +137,7 @@ class Tree:
         self.pv_len = array('i', [0]) * plies
         self.evals = array('i', [0]) * plies
         self.mslot = array('i', [0]) * plies
+        self.excluded = array('i', [0]) * plies     # the move a singular search leaves out
         self.quiets = array('i', [0]) * moves
         self.found_moves = array('i', [0]) * 256
         self.nodes = self.seldepth = 0
@@ -395,6 +401,9 @@ class Tree:
         r: cython.int
         pawns: cython.ulonglong = 0
         best_quiet: cython.bint = False
+        excl: cython.int = self.excluded[ply]
+        piece: cython.int
+        ext: cython.int
         # -- 1. the node: quiescence at depth 0, stop, the game's end, mate distance
         if pv_node:
             self.pv_len[ply] = 0
@@ -416,11 +425,14 @@ class Tree:
         if alpha >= beta:
             return alpha
         # -- 2. the table: its move, and its score at non-PV nodes
+        # (a singular search, which leaves out the move ``excl``, neither
+        # takes nor stores the table's score: it is not the node's)
         key = self.pos.hash
         e = self.tt.lookup(key)
         if e:
             hmove = entry_move(e)
-            if not pv_node and entry_depth(e) >= depth and self.tt_decides(e, ply, alpha, beta):
+            if (not pv_node and not excl and entry_depth(e) >= depth
+                    and self.tt_decides(e, ply, alpha, beta)):
                 return score_from_tt(entry_score(e), ply)
         # -- 3. the static eval; reverse futility and null move
         if in_check:
@@ -433,7 +445,7 @@ class Tree:
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
-        if not in_check and not pv_node:
+        if not in_check and not pv_node and not excl:
             score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
             if score != NO_SCORE:
                 return score
@@ -449,7 +461,9 @@ class Tree:
         ksq = self.pos.king_of(-us)
         if hmove and not is_legal_move(self.g, self.pos, hmove, n):
             hmove = 0
-        tried_hash = not hmove
+        if excl:
+            hmove = excl
+        tried_hash = not hmove or excl != 0
         generated = False
         end = n
         nxt = n
@@ -479,24 +493,41 @@ class Tree:
             promo = move_promo(m)
             quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
             count += 1
+            piece = promo * us if promo else self.pos.board[frm]
             # gives check? in_check only when the cheap filter cannot rule it out
-            if self.cf.may_check(promo * us if promo else self.pos.board[frm], m, ksq):
+            if self.cf.may_check(piece, m, ksq):
                 self.play(m)
                 gives = self.pos.in_check()
                 pushed = True
             else:
                 gives = pushed = False
             if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
-                    and self.late_or_futile(depth, count, ev, alpha, improving)):
+                    and (self.late_or_futile(depth, count, ev, alpha, improving)
+                         or self.bad_history(depth, ply, piece, to))):
                 if pushed:
                     self.take_back()
                 continue
+            # singular extension: the hash move, when no other move comes near
+            # its score, one ply deeper (or a cutoff when the others also beat beta)
+            ext = 0
+            if (count == 1 and m == hmove and self.se_depth and depth >= self.se_depth
+                    and ext_ok and not excl and ply):
+                if pushed:
+                    self.take_back()
+                    pushed = False
+                score = self.singular(e, m, depth, beta, ply, in_check, n)
+                if self.stopped:
+                    return 0
+                if score == EXTEND:
+                    ext = 1
+                elif score != NO_SCORE:
+                    return score
             if not pushed:
                 self.play(m)
             self.mslot[ply] = self.order.slot(self.pos.board[to], to)
             if pv_node:
                 self.pv_len[ply + 1] = 0
-            new_depth = depth if gives and ext_ok else depth - 1
+            new_depth = depth if (gives or ext > 0) and ext_ok else depth - 1
             self.qtop = qbase + nq
             r = 0
             if (count > 1 and quiet and depth >= self.lmr_min_depth
@@ -526,7 +557,11 @@ class Tree:
                 nq += 1
         # -- 5. no move at all: mate or stalemate; else the table
         if not count:
+            if excl:
+                return alpha        # the left-out move was the only one
             return self.end_score(self.ends.no_move(self.pos), ply)
+        if excl:
+            return best
         if best_move:
             self.tt.store(key, best_move, depth, EXACT, score_to_tt(best, ply))
         else:
@@ -559,6 +594,35 @@ class Tree:
                 return beta if score >= self.mate_bound else score
         return NO_SCORE
 
+    def singular(self, e: cython.ulonglong, hmove: cython.int, depth: cython.int,
+                 beta: cython.int, ply: cython.int, in_check: cython.bint,
+                 n: cython.int) -> cython.int:
+        """Is the hash move ``hmove`` (not played) singular: its table
+        entry ``e`` a lower bound (or exact) from at least depth - 3 whose
+        score the other moves, searched at half the depth, all stay
+        SINGULAR_MARGIN x depth below?  EXTEND: search it a ply deeper;
+        NO_SCORE: as usual; else the score of a cutoff without it, when the
+        others also reach beta (multi-cut)."""
+        tscore: cython.int
+        sbeta: cython.int
+        score: cython.int
+        if not e or entry_bound(e) == UPPER or entry_depth(e) < depth - 3:
+            return NO_SCORE
+        tscore = score_from_tt(entry_score(e), ply)
+        if tscore >= self.mate_bound or tscore <= -self.mate_bound:
+            return NO_SCORE
+        sbeta = tscore - self.se_margin * depth
+        self.excluded[ply] = hmove
+        score = self.search((depth - 1) // 2, sbeta - 1, sbeta, ply, in_check, False, n)
+        self.excluded[ply] = 0
+        if self.stopped:
+            return 0
+        if score < sbeta:
+            return EXTEND
+        if sbeta >= beta:
+            return sbeta
+        return NO_SCORE
+
     def late_or_futile(self, depth: cython.int, count: cython.int, ev: cython.int,
                        alpha: cython.int, improving: cython.bint) -> cython.bint:
         """May the quiet move number ``count`` be left out: late-move pruning,
@@ -566,6 +630,14 @@ class Tree:
         return ((depth <= self.lmp_depth
                  and count > self.lmp_count[depth] + improving * self.lmp_count[depth] // 2)
                 or (depth <= self.fut_depth and ev + self.fut_margin[depth] <= alpha))
+
+    def bad_history(self, depth: cython.int, ply: cython.int, piece: cython.int,
+                    to: cython.int) -> cython.bint:
+        """May the quiet move of ``piece`` to ``to`` be left out for its bad
+        history (with continuations) at this depth (HISTORY_PRUNE_DEPTH)?"""
+        return (depth <= self.hp_depth
+                and self.order.history_of(piece, to, self.prev_slot(ply, 1), self.prev_slot(ply, 2))
+                < -self.hp_margin * depth)
 
     def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
                   pv_node: cython.bint, ply: cython.int, to: cython.int) -> cython.int:

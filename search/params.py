@@ -87,7 +87,9 @@ RFP_MARGIN = 110
 FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha
 FUTILITY_MARGIN = (0, 150, 280, 420)
 LMP_DEPTH = 3                    # late move pruning: quiet moves after LMP_COUNT[depth]
-LMP_COUNT = (0, 6, 10, 16)
+LMP_COUNT = (0, 6, 10, 16, 24, 34, 46)      # (x 1.5 when improving); LMP_DEPTH at most 6
+HISTORY_PRUNE_DEPTH = 0          # history pruning: to this depth (0: off), a quiet move whose
+HISTORY_PRUNE = 4000             # history is below -HISTORY_PRUNE x depth is left out
 
 IMPROVING = 1                    # 0: no improving-ness in the pruning margins
 HISTORY_OF_MOVE_PAIRS = 1        # 0: no countermove nor continuation history
@@ -105,6 +107,11 @@ IIR_DEPTH = 5                    # internal iterative reduction: a PV node from 
 IIR_NON_PV_DEPTH = 4             # ... and a non-PV node from this one (0: never) without a
                                  # hash move is searched one ply shallower (SPRT +17.8 +- 12.7
                                  # Elo in chess: docs/strength.md)
+
+SINGULAR_DEPTH = 0               # singular extension: from this depth (0: off), a hash move
+                                 # whose stored lower bound no other move reaches within
+SINGULAR_MARGIN = 2              # ... SINGULAR_MARGIN x depth (a search of the other moves at
+                                 # half the depth) is searched one ply deeper
 
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
