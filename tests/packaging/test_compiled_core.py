@@ -158,8 +158,9 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes():
 # depth 5, where the non-PV internal iterative reduction acts too: both
 # cores count the same nodes.
 SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=4,'
-            'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10,KING_ATTACK=9')
-SWITCHES_DEPTH, SWITCHES_NODES = 5, 92024
+            'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10,KING_ATTACK=9,'
+            'SINGULAR_DEPTH=3,HISTORY_PRUNE_DEPTH=3,HISTORY_PRUNE=250,LMP_DEPTH=5')
+SWITCHES_DEPTH, SWITCHES_NODES = 5, 99755
 
 
 def test_bench_with_the_switches_set_same_in_both_modes():
