@@ -180,15 +180,11 @@ class Tournament:
         # the games of earlier runs (--earlier), counted first and never written
         self.earlier = len(earlier or [])
         for white, black, g, pair in earlier or []:
-            self.standings.add(white, black, g.result, pair,
-                               illegal_loser(g.result, g.tags.get('Termination', ''),
-                                             g.final_comment))
+            self.count_pgn_game(white, black, g, pair)
         done = done or {}
         for rnd, g in sorted(done.items()):
             p = schedule[rnd - 1]
-            self.standings.add(p.white, p.black, g.result, p.pair,
-                               illegal_loser(g.result, g.tags.get('Termination', ''),
-                                             g.final_comment))
+            self.count_pgn_game(p.white, p.black, g, p.pair)
         self.pending = [p for p in schedule if p.round not in done]
         self.stop = False            # no new games (SPRT decided, or an abort)
         self.aborted = False         # Ctrl-C: drop games under way
@@ -199,9 +195,16 @@ class Tournament:
         self.recorded: set = set()   # rounds written in this run (a game counts once)
         self.cluster = cluster       # a cluster.Cluster, or None: threads here
 
+    def count_pgn_game(self, white: int, black: int, g: PgnGame, pair) -> None:
+        """Count a game read from a PGN file (the --pgn file resumed, or an
+        --earlier one), an illegal-move loss as its Termination tells."""
+        self.standings.add(white, black, g.result, pair,
+                           illegal_loser(g.result, g.tags.get('Termination', ''), g.final_comment))
+
     @property
     def finished(self) -> int:
-        """Games in the PGN file: those of earlier runs and those played now."""
+        """Games in the --pgn file: those of its earlier runs and those played
+        now (not the games of --earlier files)."""
         return self.standings.games - self.earlier
 
     # -- scheduling --------------------------------------------------------------
