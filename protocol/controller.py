@@ -130,7 +130,7 @@ class Controller:
         clock = job.clock()
         if clock is not None and job.mode == THINK:
             self.costs.moved(job.pos.turn, clock[0], clock[1], time.perf_counter() - job.started,
-                             job.hard)
+                             job.hard, None if job.emergency else job.soft)
 
     def clock_report(self, left: float, colour: int | None = None) -> float | None:
         """The GUI reports ``left`` seconds on the engine's clock (of

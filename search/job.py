@@ -250,7 +250,8 @@ class SearchJob:
             self.soft = self.hard = None
             self.ctl.deadline = -1.0
             return
-        p = plan(self.limits, self.pos.turn, self.overhead)
+        p = plan(self.limits, self.pos.turn, self.overhead,
+                 None if self.costs is None else self.costs.spend_ratio())
         self.soft, self.hard, self.emergency = p.soft, p.hard, p.emergency
         self.ctl.deadline = -1.0 if p.hard is None else self.started + p.hard
 

@@ -122,7 +122,9 @@ MOVES_TO_GO_SUDDEN = 50          # ... without an increment (and the most ever p
 RESERVE = 0.1                    # seconds always left on the clock: never planned into ...
 RESERVE_SHARE = 0.02             # ... or this share of the clock ...
 RESERVE_MAX = 1.0                # ... up to this many seconds
-SPEND_RATIO = 2.0                # a move spends about this x its soft limit (measured)
+SPEND_RATIO = 2.0                # a move spends about this x its soft limit: until the game has
+SPEND_SAMPLES = 3                # ... measured this many moves (then their median, see
+SPEND_RATIO_MAX = 3.0            # ... timeman.MoveCosts.spend_ratio), at most this
 HARD_FACTOR = 3.0                # hard limit = HARD_FACTOR x the time a move should spend ...
 HARD_SHARE = 0.3                 # ... but at most this share of the clock (0.5 with an increment)
 LOW_CLOCK_MOVES = 10             # emergency below this many moves of increment + overhead

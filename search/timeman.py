@@ -7,8 +7,12 @@ Two limits come out of the limits of a ``go``:
     Iterative deepening starts no new iteration once ``STABLE_FACTOR * soft``
     has passed, stretched by up to ``1 + UNSTABLE_BONUS`` while the best move
     keeps changing.  An iteration started just before that point runs on, so
-    a move spends about ``SPEND_RATIO`` times its soft limit (measured): the
-    plan sets the soft limit to the time a move should spend divided by that.
+    a move spends some multiple of its soft limit, the *spend ratio*: the
+    plan sets the soft limit to the time a move should spend divided by it.
+    The ratio depends on the variant (how much more each iteration costs)
+    and the machine, so :class:`MoveCosts` measures it in the game, move by
+    move; until it has ``SPEND_SAMPLES`` moves (and in the emergency mode)
+    the plan takes ``SPEND_RATIO``.
 ``hard``
     the deadline inside the tree: the search raises Stop once it has passed
     (checked every ``CHECK_EVERY`` nodes).  It is what the plan promises:
@@ -88,9 +92,15 @@ def safety_net(limits: Limits, turn: int, overhead: float) -> tuple[float, float
     return hard + spare / 4, hard + spare / 2
 
 
-def plan(limits: Limits, turn: int, overhead: float) -> TimePlan:
+def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None) -> TimePlan:
     """The time plan for the side ``turn`` (1 White, -1 Black); ``overhead``:
-    the seconds each move costs beyond the engine's thinking."""
+    the seconds each move costs beyond the engine's thinking; ``ratio``: the
+    spend ratio measured in this game (None: ``SPEND_RATIO``).
+
+    >>> p = plan(Limits(wtime=5.0, winc=0.1), 1, overhead=0.05, ratio=0.8)
+    >>> round(p.soft, 3), round(p.hard, 3)
+    (0.277, 0.664)
+    """
     if limits.movetime is not None:          # use it all: no planned stop
         return TimePlan(None, max(P.MIN_THINK, limits.movetime - overhead))
     left = limits.wtime if turn > 0 else limits.btime
@@ -123,7 +133,9 @@ def plan(limits: Limits, turn: int, overhead: float) -> TimePlan:
     else:
         hard = min(P.HARD_FACTOR * spend, share * spare)
     hard = max(P.MIN_THINK, hard)
-    soft = max(P.MIN_THINK / 2, min(spend / P.SPEND_RATIO, hard))
+    if ratio is None or emergency:
+        ratio = P.SPEND_RATIO
+    soft = max(P.MIN_THINK / 2, min(spend / ratio, hard))
     return TimePlan(soft, hard, emergency)
 
 
@@ -150,6 +162,13 @@ class MoveCosts:
     overhead of the last ``WINDOW`` moves, never below ``floor`` (option Move
     Overhead), plus the largest lateness of those moves.
 
+    :meth:`spend_ratio` is the median of think time over soft limit of the
+    last ``WINDOW`` moves that had a soft limit outside the emergency mode
+    and thought at least ``STABLE_FACTOR`` times it (a move that ended
+    sooner did not stop on the plan: one legal move, a mate found, a ponder
+    hit on a finished search), capped at ``SPEND_RATIO_MAX``; None until
+    ``SPEND_SAMPLES`` such moves were played.
+
     A clock that grew by more than the move's increment (a new session of
     a moves-per-session control, a GUI that counts otherwise) is no
     measurement, nor is an overhead beyond ``MAX_SEEN`` seconds.
@@ -162,6 +181,10 @@ class MoveCosts:
     0.14
     >>> c.new_game(); c.overhead()
     0.05
+    >>> for think in (0.13, 0.30, 0.16, 0.02):     # soft limits of 0.2 s; the last one ended early
+    ...     c.moved(1, clock=5.0, inc=0.1, think=think, soft=0.2)
+    >>> round(c.spend_ratio(), 3)
+    0.8
     """
     WINDOW = 12
     MAX_SEEN = 5.0
@@ -172,21 +195,35 @@ class MoveCosts:
         self.seen: deque = deque(maxlen=self.WINDOW)
         self.late: deque = deque(maxlen=self.WINDOW)
         self.pending: _Move | None = None
+        self.ratios: deque = deque(maxlen=self.WINDOW)
 
     def new_game(self) -> None:
         """A new game (or a position not reached by play): nothing learned is kept."""
         self.seen.clear()
         self.late.clear()
+        self.ratios.clear()
         self.pending = None
 
     def moved(self, colour: int, clock: float, inc: float, think: float,
-              hard: float | None = None) -> None:
+              hard: float | None = None, soft: float | None = None) -> None:
         """The engine played a move for ``colour`` on a clock that showed
         ``clock`` seconds when the move was asked for, with increment
         ``inc``, after ``think`` seconds on its own stopwatch; ``hard``: the
-        hard limit it was given."""
+        hard limit it was given, ``soft`` its soft limit (None: none, or
+        planned in the emergency mode)."""
         self.pending = _Move(colour, clock, inc, think)
         self.late.append(0.0 if hard is None else min(self.MAX_SEEN, max(0.0, think - hard)))
+        if soft and think >= P.STABLE_FACTOR * soft:
+            self.ratios.append(think / soft)
+
+    def spend_ratio(self) -> float | None:
+        """Think time over soft limit, as this game's moves measured it (None: too few)."""
+        if len(self.ratios) < P.SPEND_SAMPLES:
+            return None
+        r = sorted(self.ratios)
+        k = len(r) // 2
+        median = r[k] if len(r) % 2 else (r[k - 1] + r[k]) / 2
+        return min(P.SPEND_RATIO_MAX, median)
 
     def clock(self, left: float, colour: int | None = None) -> float | None:
         """The GUI reports ``left`` seconds on the clock of ``colour`` (None:

@@ -29,24 +29,26 @@ BUSY_RUNNER = [4, 6, 11, 5, 30, 7, 9, 5, 18, 6]
 
 
 def play(base: float, inc: float, overheads_ms: list, moves: int = 80, floor: float = 0.05,
-         late: float = 0.0, spend: str = 'hard', mps: int = 0) -> float:
+         late: float = 0.0, spend: str = 'hard', mps: int = 0, ratio: float = SPEND_RATIO,
+         costs: MoveCosts | None = None) -> float:
     """The lowest clock after any move of a game on a fake clock (negative:
     the flag fell).  ``spend``: 'hard' (every move runs to its hard limit)
-    or 'typical' (SPEND_RATIO x its soft limit)."""
-    costs = MoveCosts(floor=0.0)
+    or 'typical' (``ratio`` x its soft limit).  The plan takes the spend
+    ratio that ``costs`` measured, as the engine's jobs do."""
+    costs = MoveCosts(floor=0.0) if costs is None else costs
     left = lowest = base
     for k in range(moves):
         costs.clock(left, colour=1)               # the GUI's clock, before the move
         mtg = mps - k % mps if mps else None
         p = plan(Limits(wtime=left, btime=left, winc=inc, binc=inc, movestogo=mtg), 1,
-                 max(floor, costs.overhead()))
-        think = (p.hard if spend == 'hard' else min(p.hard, SPEND_RATIO * p.soft)) + late
+                 max(floor, costs.overhead()), costs.spend_ratio())
+        think = (p.hard if spend == 'hard' else min(p.hard, ratio * p.soft)) + late
         before = left
         left -= think + overheads_ms[k % len(overheads_ms)] / 1000
         lowest = min(lowest, left)
         if left <= 0:
             return left
-        costs.moved(1, before, inc, think, p.hard)
+        costs.moved(1, before, inc, think, p.hard, None if p.emergency else p.soft)
         left += inc
         if mps and (k + 1) % mps == 0:
             left += base
@@ -54,10 +56,13 @@ def play(base: float, inc: float, overheads_ms: list, moves: int = 80, floor: fl
 
 
 @pytest.mark.parametrize('base,inc', [(5.0, 0.1), (10.0, 0.1), (60.0, 1.0)])
-@pytest.mark.parametrize('spend', ['hard', 'typical'])
-def test_a_busy_xboard_never_flags_the_engine(base, inc, spend):
-    # every move charged 20-150 ms beyond its thinking, 10 ms late on top
-    assert play(base, inc, BUSY_XBOARD, late=0.01, spend=spend) > 0
+@pytest.mark.parametrize('spend,ratio', [('hard', SPEND_RATIO), ('typical', SPEND_RATIO),
+                                         ('typical', 0.7), ('typical', 3.0)])
+def test_a_busy_xboard_never_flags_the_engine(base, inc, spend, ratio):
+    # every move charged 20-150 ms beyond its thinking, 10 ms late on top;
+    # moves that spend 0.7 x their soft limit (chess, where the plan
+    # learns to give them more) to 3 x
+    assert play(base, inc, BUSY_XBOARD, late=0.01, spend=spend, ratio=ratio) > 0
 
 
 @pytest.mark.parametrize('base,inc,spend', [(1.0, 0.01, 'typical'), (2.0, 0.02, 'hard'),
@@ -78,14 +83,46 @@ def test_overheads_that_eat_the_increment():
 # ran to its hard limit (3 x the planned time) would spend its clock three
 # times as fast as planned, so these games spend what moves typically do.
 @pytest.mark.parametrize('base', [30.0, 60.0])
-def test_sudden_death(base):
+@pytest.mark.parametrize('ratio', [SPEND_RATIO, 0.7])
+def test_sudden_death(base, ratio):
     # the clock shrinks, but never runs out in 100 moves (whose overheads take 6.8 s)
-    assert play(base, 0.0, BUSY_XBOARD, moves=100, late=0.01, spend='typical') > 0
+    assert play(base, 0.0, BUSY_XBOARD, moves=100, late=0.01, spend='typical', ratio=ratio) > 0
 
 
-def test_moves_per_session():
+@pytest.mark.parametrize('ratio', [SPEND_RATIO, 0.7])
+def test_moves_per_session(ratio):
     # 40 moves in 10 s, then 40 more: the last move of a session keeps its reserve
-    assert play(10.0, 0.0, BUSY_XBOARD, moves=120, mps=40, late=0.01, spend='typical') > 0
+    assert play(10.0, 0.0, BUSY_XBOARD, moves=120, mps=40, late=0.01, spend='typical',
+                ratio=ratio) > 0
+
+
+def test_the_plan_learns_what_a_move_spends():
+    # a game whose moves spend 0.8 x their soft limit: after three moves the
+    # plan divides by 0.8, not 2, so a move spends what the plan shares out
+    costs = MoveCosts(floor=0.0)
+    play(10.0, 0.1, BUSY_RUNNER, moves=30, spend='typical', ratio=0.8, costs=costs)
+    assert costs.spend_ratio() == pytest.approx(0.8)
+    lim = Limits(wtime=8.0, winc=0.1)
+    fixed, learned = plan(lim, 1, 0.05), plan(lim, 1, 0.05, costs.spend_ratio())
+    assert learned.hard == fixed.hard
+    assert 0.8 * learned.soft == pytest.approx(SPEND_RATIO * fixed.soft)
+    assert round(0.8 * learned.soft, 4) == 0.3264          # (8 - 0.16 + 2.7 - 1.4) / 28 s
+
+
+def test_the_spend_ratio_leaves_out_moves_that_did_not_stop_on_the_plan():
+    c = MoveCosts(floor=0.05)
+    c.moved(1, clock=5.0, inc=0.1, think=0.5, soft=0.2)
+    c.moved(1, clock=5.0, inc=0.1, think=0.01, soft=0.2)    # one legal move, a mate, a ponder hit
+    c.moved(1, clock=5.0, inc=0.1, think=0.3, soft=None)    # the emergency mode
+    c.moved(1, clock=5.0, inc=0.1, think=0.3)               # no soft limit
+    assert c.spend_ratio() is None and list(c.ratios) == [2.5]
+    c.moved(1, clock=5.0, inc=0.1, think=0.9, soft=0.2)
+    c.moved(1, clock=5.0, inc=0.1, think=0.8, soft=0.2)
+    assert c.spend_ratio() == 3.0                            # the median 4.0, capped
+    assert plan(Limits(wtime=0.3, winc=0.1), 1, 0.05, 0.5).soft == \
+        plan(Limits(wtime=0.3, winc=0.1), 1, 0.05).soft     # the emergency mode: SPEND_RATIO
+    c.new_game()
+    assert c.spend_ratio() is None
 
 
 def test_the_clock_grows_back_in_the_emergency_mode():
