@@ -19,6 +19,8 @@ from cazaux_engine import parse_move
 from protocol.options import Options
 from protocol.uci import UciSession
 from search import SearchInfo, SearchResult, Searcher
+from search.params import SPEND_RATIO_MAX
+from search.timeman import plan
 from tests.lines import Lines
 
 TIMEOUT = 30.0
@@ -132,6 +134,33 @@ def test_the_overhead_is_measured_from_the_clocks():
     out.wait_for('bestmove')
     s.handle('ucinewgame')                           # a new game measures afresh
     assert s.control.costs.overhead() == 0.0
+
+
+def test_the_spend_ratio_is_measured_from_the_moves():
+    # each move on the clock tells the game's costs its think time over its
+    # soft limit; the fourth move's plan divides by their median
+    searcher = Stubborn(deaf=False)
+    s, out = session_with(searcher)
+    s.handle('ucinewgame')
+    ratios = []
+    for moves in ('', ' moves g2g3 e7e5', ' moves g2g3 e7e5 h2h3 d7d6'):
+        s.handle('position startpos' + moves)
+        s.handle('go wtime 5000 btime 5000 winc 100 binc 100', time.perf_counter() - 0.3)
+        job = s.control.job
+        s.handle('stop')
+        assert out.wait_for('bestmove') == 'bestmove b1c3'
+        s.control.wait(TIMEOUT)
+        assert job.soft < 0.3          # thought longer: the ratio counts
+        ratios.append(s.control.costs.pending.think / job.soft)
+        assert list(s.control.costs.ratios) == pytest.approx(ratios)
+    s.handle('position startpos moves g2g3 e7e5 h2h3 d7d6 a2a3 c7c6')
+    s.handle('go wtime 5000 btime 5000 winc 100 binc 100')
+    job = s.control.job
+    assert job.soft == pytest.approx(plan(job.limits, 1, job.overhead,
+                                          min(SPEND_RATIO_MAX, sorted(ratios)[1])).soft)
+    assert job.soft < plan(job.limits, 1, job.overhead).soft
+    s.handle('stop')
+    out.wait_for('bestmove')
 
 
 def test_no_safety_net_without_a_clock():
