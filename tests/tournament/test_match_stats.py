@@ -15,7 +15,6 @@ from tournament.report import Standings, final_table
 from tournament.schedule import make_schedule, pairs
 from tournament.sprt import Sprt, SprtError, parse_sprt
 from tournament.timecontrol import Clock, TimeControl, TimeControlError, parse_tc
-from cazaux_engine.movegen import legal_moves
 
 
 # -- Elo -----------------------------------------------------------------------------
