@@ -31,6 +31,7 @@ cdef class Tree:
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
+    cdef int pc_depth, pc_margin
     cdef bint null_variant, use_improving, use_pairs, use_corr
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
@@ -59,6 +60,8 @@ cdef class Tree:
                                      int ev, bint improving) noexcept nogil
     cdef inline bint late_or_futile(self, int depth, int count, int ev, int alpha,
                                     bint improving) noexcept nogil
+    cdef int probcut(self, unsigned long long e, int depth, int beta, int ply, int n,
+                     int ev) noexcept nogil
     cdef int singular(self, unsigned long long e, int hmove, int depth, int beta, int ply,
                       bint in_check, int n) noexcept nogil
     cdef inline bint bad_history(self, int depth, int ply, int piece, int to) noexcept nogil

@@ -25,8 +25,9 @@ non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
 futility pruning and late-move reductions for quiet moves, a one-ply
 extension for moves that give check, and PVS re-searches (the switches of
-search/params.py add a singular extension of the hash move, history
-pruning, deeper late-move pruning; docs/search.md); no legal move at
+search/params.py add ProbCut after the null move, a singular extension
+of the hash move, history pruning, deeper late-move pruning;
+docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
 from __future__ import annotations
@@ -126,6 +127,7 @@ class Tree:
         self.lmr_history = P.LMR_HISTORY
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
+        self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
@@ -447,6 +449,10 @@ class Tree:
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
         if not in_check and not pv_node and not excl:
             score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
+            if score == NO_SCORE and self.pc_depth and depth >= self.pc_depth:
+                score = self.probcut(e, depth, beta, ply, n, ev)
+            if self.stopped:
+                return 0
             if score != NO_SCORE:
                 return score
         if not hmove and (depth >= self.iir_depth if pv_node
@@ -592,6 +598,50 @@ class Tree:
                 return 0
             if score >= beta:
                 return beta if score >= self.mate_bound else score
+        return NO_SCORE
+
+    def probcut(self, e: cython.ulonglong, depth: cython.int, beta: cython.int,
+                ply: cython.int, n: cython.int, ev: cython.int) -> cython.int:
+        """ProbCut at a non-PV node not in check (static eval ``ev``, table
+        entry ``e``): a capture or promotion that wins at least pbeta - ev
+        by SEE, where pbeta = beta + PROBCUT_MARGIN, and whose score beats
+        pbeta in quiescence and then in a search 4 plies shallower, ends
+        the node with that score (stored as a lower bound of depth - 3);
+        else NO_SCORE.  Not tried when the table already says a search of
+        depth - 3 or more stayed below pbeta."""
+        pbeta: cython.int = beta + self.pc_margin
+        end: cython.int
+        i: cython.int
+        m: cython.int
+        ksq: cython.int
+        score: cython.int
+        gives: cython.bint
+        if not (-self.mate_bound < beta and pbeta < self.mate_bound):
+            return NO_SCORE
+        if (e and entry_depth(e) >= depth - 3 and entry_bound(e) != LOWER
+                and score_from_tt(entry_score(e), ply) < pbeta):
+            return NO_SCORE
+        end = gen_legal(self.g, self.pos, n, True)
+        self.order.score_captures(n, end)
+        ksq = self.pos.king_of(-self.pos.turn)
+        for i in range(n, end):
+            m = self.order.pick(i, end)
+            if see(self.pos, m, self.order.value) < pbeta - ev:
+                continue
+            self.play(m)
+            self.mslot[ply] = self.order.slot(self.pos.board[move_to(m)], move_to(m))
+            gives = False
+            if self.cf.may_check(self.pos.board[move_to(m)], m, ksq):
+                gives = self.pos.in_check()
+            score = -self.qsearch(-pbeta, 1 - pbeta, ply + 1, gives, end)
+            if score >= pbeta and not self.stopped:
+                score = -self.search(depth - 4, -pbeta, 1 - pbeta, ply + 1, gives, True, end)
+            self.take_back()
+            if self.stopped:
+                return 0
+            if score >= pbeta:
+                self.tt.store(self.pos.hash, m, depth - 3, LOWER, score_to_tt(score, ply))
+                return score
         return NO_SCORE
 
     def singular(self, e: cython.ulonglong, hmove: cython.int, depth: cython.int,

@@ -113,6 +113,11 @@ SINGULAR_DEPTH = 0               # singular extension: from this depth (0: off),
 SINGULAR_MARGIN = 2              # ... SINGULAR_MARGIN x depth (a search of the other moves at
                                  # half the depth) is searched one ply deeper
 
+PROBCUT_DEPTH = 5                # ProbCut: from this depth (0: off), at a non-PV node a capture
+PROBCUT_MARGIN = 200             # ... that wins at least beta + PROBCUT_MARGIN - eval by SEE and
+                                 # whose score, searched 4 plies shallower, beats beta + margin
+                                 # ends the node (SPRT +22.8 +- 15.2 Elo in chess: docs/strength.md)
+
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 

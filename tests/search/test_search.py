@@ -359,6 +359,7 @@ SWITCHED_BENCH = [
     ({'SINGULAR_DEPTH': 3}, 4, 51619),         # tried at 6 (it acts from the bench's depth 7)
     ({'HISTORY_PRUNE_DEPTH': 3, 'HISTORY_PRUNE': 250}, 4, 30870),
     ({'LMP_DEPTH': 5}, 5, 99345),
+    ({'PROBCUT_DEPTH': 4}, 5, 99491),         # tried at 5 (at depth 5 it acts from 4)
 ]
 
 
