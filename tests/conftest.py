@@ -79,13 +79,19 @@ def engine_cli(*argv, tuned=None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
 
 
-def packaging_module(name: str):
-    """packaging/NAME.py as a module (packaging/ is no package: see STYLE.md)."""
-    spec = importlib.util.spec_from_file_location(
-        f'_cazaux_{name}', os.path.join(ROOT, 'packaging', f'{name}.py'))
+def script_module(*path: str):
+    """The script at ROOT/PATH... (a .py file of a folder that is no
+    package: packaging/, benchmarks/, tests/tools/) as a module."""
+    name = os.path.splitext(path[-1])[0]
+    spec = importlib.util.spec_from_file_location(f'_cazaux_{name}', os.path.join(ROOT, *path))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def packaging_module(name: str):
+    """packaging/NAME.py as a module (packaging/ is no package: see STYLE.md)."""
+    return script_module('packaging', f'{name}.py')
 
 
 def packaging_build():

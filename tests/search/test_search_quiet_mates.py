@@ -18,19 +18,14 @@ at which depth the search first solves each one.
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-
 import pytest
 
 from cazaux_engine import move_text, start_position
 from search import Limits, Searcher
 from cazaux_engine.movegen import legal_moves
+from tests.conftest import script_module
 
-_spec = importlib.util.spec_from_file_location(
-    'quiet_mates', os.path.join(os.path.dirname(os.path.dirname(__file__)), 'tools', 'quiet_mates.py'))
-quiet_mates = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(quiet_mates)
+quiet_mates = script_module('tests', 'tools', 'quiet_mates.py')
 
 QUIET_MATES = [
     # chess

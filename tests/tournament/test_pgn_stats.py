@@ -1,20 +1,13 @@
 """benchmarks/strength/pgn_stats.py: the statistics of stopped matches, from either engine's view."""
 from __future__ import annotations
 
-import importlib.util
-import os
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.conftest import script_module
 
 
 def pgn_stats():
-    spec = importlib.util.spec_from_file_location(
-        '_pgn_stats', os.path.join(ROOT, 'benchmarks', 'strength', 'pgn_stats.py'))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module('benchmarks', 'strength', 'pgn_stats.py')
 
 
 def game(rnd: int, white: str, black: str, result: str) -> str:

@@ -1,18 +1,11 @@
 """benchmarks/strength/time_use.py: the clock each engine of a match used, from its PGN comments."""
 from __future__ import annotations
 
-import importlib.util
-import os
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.conftest import script_module
 
 
 def time_use():
-    spec = importlib.util.spec_from_file_location(
-        '_time_use', os.path.join(ROOT, 'benchmarks', 'strength', 'time_use.py'))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_module('benchmarks', 'strength', 'time_use.py')
 
 
 GAME = ('[Event "t"]\n[Round "1"]\n[White "fast"]\n[Black "slow"]\n[Result "1-0"]\n'
