@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from statistics import median
 
 from . import params as P
 from .types import Limits
@@ -220,10 +221,7 @@ class MoveCosts:
         """Think time over soft limit, as this game's moves measured it (None: too few)."""
         if len(self.ratios) < P.SPEND_SAMPLES:
             return None
-        r = sorted(self.ratios)
-        k = len(r) // 2
-        median = r[k] if len(r) % 2 else (r[k - 1] + r[k]) / 2
-        return min(P.SPEND_RATIO_MAX, median)
+        return min(P.SPEND_RATIO_MAX, median(self.ratios))
 
     def clock(self, left: float, colour: int | None = None) -> float | None:
         """The GUI reports ``left`` seconds on the clock of ``colour`` (None:

@@ -2,8 +2,8 @@
 
     python benchmarks/strength/time_use.py FILE.pgn [FILE.pgn ...]
 
-Per engine, over the games played on a clock (tag ``TimeControl`` of the
-form ``BASE+INC``): the mean seconds a move spent, from the move comments
+Per engine, over the games played on a clock (tag ``TimeControl``
+``BASE[+INC]``, as ``match --tc`` takes it; not moves per session): the mean seconds a move spent, from the move comments
 the runner writes (``{score/depth time}``; book moves left out), the moves a
 game, and the clock left at the end of a game, ``BASE + INC x moves - time
 spent``: its mean and its least.  The clock figure ignores what the runner
@@ -19,10 +19,20 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tournament.pgn import read_pgn_file   # noqa: E402
+from tournament.pgn import read_pgn_file                            # noqa: E402
+from tournament.timecontrol import TimeControlError, parse_tc       # noqa: E402
 
 SECONDS = re.compile(r'(\d+(?:\.\d+)?)s\b')
-CONTROL = re.compile(r'^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$')
+
+
+def clock_of(tag: str) -> tuple[float, float] | None:
+    """(base, increment) of a TimeControl tag the runner writes; None for
+    none, or a moves-per-session control (its clock refills)."""
+    try:
+        tc = parse_tc(tag)
+    except TimeControlError:
+        return None
+    return None if tc.moves else (tc.base, tc.inc)
 
 
 def time_use(paths: list[str]) -> dict[str, dict]:
@@ -30,10 +40,10 @@ def time_use(paths: list[str]) -> dict[str, dict]:
     engines: dict[str, dict] = {}
     for path in paths:
         for g in read_pgn_file(path).games:
-            control = CONTROL.match(g.tags.get('TimeControl', ''))
-            if not control:
+            clock = clock_of(g.tags.get('TimeControl', ''))
+            if clock is None:
                 continue
-            base, inc = float(control.group(1)), float(control.group(2))
+            base, inc = clock
             for side, name in enumerate((g.tags.get('White', '?'), g.tags.get('Black', '?'))):
                 spent, moves = 0.0, 0
                 for k in range(side, len(g.moves), 2):
@@ -60,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     engines = time_use(args.pgn)
     if not engines:
-        print('time_use: no game on a clock (TimeControl BASE+INC) in these files', file=sys.stderr)
+        print('time_use: no game on a clock (TimeControl BASE[+INC]) in these files', file=sys.stderr)
         return 1
     print(f'{"engine":<20} {"games":>5} {"s a move":>9} {"moves a game":>13} '
           f'{"left: mean":>11} {"least":>6}')

@@ -34,5 +34,8 @@ def test_games_without_a_clock_and_missing_files(tmp_path, capsys):
     f.write_text(GAME.replace('[TimeControl "10+0.1"]\n', ''))
     assert time_use().main([str(f)]) == 1
     assert 'no game on a clock' in capsys.readouterr().err
+    f.write_text(GAME.replace('10+0.1', '40/60'))          # moves per session: its clock refills
+    assert time_use().main([str(f)]) == 1
+    assert 'no game on a clock' in capsys.readouterr().err
     assert time_use().main([str(tmp_path / 'none.pgn')]) == 2
     assert capsys.readouterr().err == f'time_use: no such file: {tmp_path / "none.pgn"}\n'
