@@ -44,6 +44,7 @@ cdef class Tree:
     cdef inline void take_back(self) noexcept nogil
     cdef inline void play_null(self) noexcept nogil
     cdef inline void take_back_null(self) noexcept nogil
+    cdef inline bint play_capture(self, int m, int ksq) noexcept nogil
     cdef double now(self) noexcept nogil
     cdef bint check(self) noexcept nogil
     cdef int end_score(self, int code, int ply) noexcept nogil

@@ -216,6 +216,14 @@ class Tree:
         self.pos.unmake_null()
         self.ev.pop()
 
+    def play_capture(self, m: cython.int, ksq: cython.int) -> cython.bint:
+        """Play the capture or promotion ``m`` (quiescence, ProbCut): does
+        it check the King on ``ksq``?  (``in_check`` only when the cheap
+        filter cannot rule it out.)"""
+        self.play(m)
+        return (self.cf.may_check(self.pos.board[move_to(m)], m, ksq)
+                and self.pos.in_check())
+
     # -- the tree -----------------------------------------------------------------------------------
     def end_score(self, code: cython.int, ply: cython.int) -> cython.int:
         """The score of a game ended by rule ``code`` (cazaux_engine.gameend) at ``ply``."""
@@ -328,10 +336,7 @@ class Tree:
             m = self.order.pick(i, end)
             if not in_check and self.futile(m, stand, alpha):
                 continue
-            self.play(m)
-            gives = False
-            if self.cf.may_check(self.pos.board[move_to(m)], m, ksq):
-                gives = self.pos.in_check()
+            gives = self.play_capture(m, ksq)
             score = -self.qsearch(-beta, -alpha, ply + 1, gives, end)
             self.take_back()
             if self.stopped:
@@ -451,9 +456,7 @@ class Tree:
             score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
             if score == NO_SCORE and self.pc_depth and depth >= self.pc_depth:
                 score = self.probcut(e, depth, beta, ply, n, ev)
-            if self.stopped:
-                return 0
-            if score != NO_SCORE:
+            if score != NO_SCORE:           # (0 when stopped)
                 return score
         if not hmove and (depth >= self.iir_depth if pv_node
                           else 0 < self.iir_non_pv_depth <= depth):
@@ -628,11 +631,8 @@ class Tree:
             m = self.order.pick(i, end)
             if see(self.pos, m, self.order.value) < pbeta - ev:
                 continue
-            self.play(m)
+            gives = self.play_capture(m, ksq)
             self.mslot[ply] = self.order.slot(self.pos.board[move_to(m)], move_to(m))
-            gives = False
-            if self.cf.may_check(self.pos.board[move_to(m)], m, ksq):
-                gives = self.pos.in_check()
             score = -self.qsearch(-pbeta, 1 - pbeta, ply + 1, gives, end)
             if score >= pbeta and not self.stopped:
                 score = -self.search(depth - 4, -pbeta, 1 - pbeta, ply + 1, gives, True, end)
