@@ -3,7 +3,9 @@
     python benchmarks/strength/time_use.py FILE.pgn [FILE.pgn ...]
 
 Per engine, over the games played on a clock (tag ``TimeControl``
-``BASE[+INC]``, as ``match --tc`` takes it; not moves per session): the mean seconds a move spent, from the move comments
+``BASE[+INC]``, as ``match --tc`` takes it, or ``WhiteTimeControl`` and
+``BlackTimeControl`` for engines with clocks of their own; not moves per
+session): the mean seconds a move spent, from the move comments
 the runner writes (``{score/depth time}``; book moves left out), the moves a
 game, and the clock left at the end of a game, ``BASE + INC x moves - time
 spent``: its mean and its least.  The clock figure ignores what the runner
@@ -40,11 +42,13 @@ def time_use(paths: list[str]) -> dict[str, dict]:
     engines: dict[str, dict] = {}
     for path in paths:
         for g in read_pgn_file(path).games:
-            clock = clock_of(g.tags.get('TimeControl', ''))
-            if clock is None:
-                continue
-            base, inc = clock
-            for side, name in enumerate((g.tags.get('White', '?'), g.tags.get('Black', '?'))):
+            for side, colour in enumerate(('White', 'Black')):
+                # the side's own clock where the engines had different ones
+                clock = clock_of(g.tags.get(f'{colour}TimeControl', g.tags.get('TimeControl', '')))
+                if clock is None:
+                    continue
+                base, inc = clock
+                name = g.tags.get(colour, '?')
                 spent, moves = 0.0, 0
                 for k in range(side, len(g.moves), 2):
                     text = g.comments[k] if k < len(g.comments) else None

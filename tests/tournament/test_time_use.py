@@ -29,6 +29,16 @@ def test_seconds_a_move_and_the_clock_left(tmp_path, capsys):
     assert lines[2].split() == ['slow', '2', '1.000', '2.0', '8.2s', '8.2s']
 
 
+def test_each_side_on_its_own_clock(tmp_path):
+    # match with a tc= per engine writes WhiteTimeControl and BlackTimeControl
+    f = tmp_path / 'odds.pgn'
+    f.write_text(GAME.replace('[TimeControl "10+0.1"]',
+                              '[WhiteTimeControl "10+0.1"]\n[BlackTimeControl "30+0.3"]'))
+    use = time_use().time_use([str(f)])
+    assert [round(x, 3) for x in use['fast']['left']] == [9.8]          # 10 + 2 x 0.1 - 0.4
+    assert [round(x, 3) for x in use['slow']['left']] == [28.6]         # 30 + 2 x 0.3 - 2.0
+
+
 def test_games_without_a_clock_and_missing_files(tmp_path, capsys):
     f = tmp_path / 'n.pgn'
     f.write_text(GAME.replace('[TimeControl "10+0.1"]\n', ''))
