@@ -10,7 +10,8 @@ cdef class Evaluator:
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
-    cdef int king_attack, zone_squares, most_attackers
+    cdef int king_attack, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
+    cdef int[::1] reach, rider
     cdef int[::1] sq_index, attackers_percent
     cdef unsigned char[::1] zone_hits
     cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file
@@ -31,4 +32,5 @@ cdef class Evaluator:
     cdef int shelter(self, Position pos, int colour) noexcept nogil
     cdef int king_danger(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
+    cpdef int mobility(self, Position pos, int colour) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

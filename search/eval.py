@@ -28,10 +28,17 @@ from .evaltables import (Tables, centre_distance, clear_cache, moves_to_promotio
                          promotion_gain, tables, targets)
 
 if cython.compiled:
-    from cython.cimports.cazaux_engine.layout import king_record, king_step, king_step_count
+    from cython.cimports.cazaux_engine.layout import (comp_kind, comp_next, comp_payload,
+                                                      first_component, gen_at, gen_count,
+                                                      gen_record, king_record, king_step,
+                                                      king_step_count)
+    from cython.cimports.cazaux_engine.moves import RIDE, RIDE_C, RIDE_M
     from cython.cimports.cazaux_engine.position import Position
 else:
-    from cazaux_engine.layout import king_record, king_step, king_step_count
+    from cazaux_engine.layout import (comp_kind, comp_next, comp_payload, first_component, gen_at,
+                                      gen_count, gen_record, king_record, king_step,
+                                      king_step_count)
+    from cazaux_engine.moves import RIDE, RIDE_C, RIDE_M
     from cazaux_engine.position import Position
 
 PAWN_CACHE = cython.declare(cython.int, 1 << 14)    # pawn-structure cache entries (a power of 2)
@@ -63,6 +70,8 @@ class Evaluator:
         self.king_attack, self.zone_squares = t.king_attack, t.zone_squares
         self.sq_index, self.zone_hits = t.sq_index, t.zone_hits
         self.attackers_percent = t.attackers_percent
+        self.mobility_now_mg, self.mobility_now_eg = t.mobility_now_mg, t.mobility_now_eg
+        self.reach, self.rider = t.reach, t.rider
         self.most_attackers = len(t.attackers_percent) - 1
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
@@ -194,6 +203,7 @@ class Evaluator:
         shelter: cython.int = 0
         score: cython.longlong
         attack: cython.longlong
+        mob: cython.int
         if self.material_only:
             return mg * pos.turn
         if key:
@@ -203,6 +213,10 @@ class Evaluator:
                 self.cache_key[i] = key
             mg += self.cache_mg[i]
             eg += self.cache_eg[i]
+        if self.mobility_now_mg or self.mobility_now_eg:
+            mob = self.mobility(pos, 1) - self.mobility(pos, -1)
+            mg += self.mobility_now_mg * mob
+            eg += self.mobility_now_eg * mob
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
@@ -252,6 +266,50 @@ class Evaluator:
         if attackers > self.most_attackers:
             attackers = self.most_attackers
         return units * self.attackers_percent[attackers]
+
+    def mobility(self, pos: Position, colour: cython.int) -> cython.int:
+        """The moves of the slides of ``colour``'s pieces (not the King, not
+        pawn-like pieces) to empty squares and, where they may capture, onto
+        enemy pieces, minus what they have on an empty board."""
+        ksq: cython.int = pos.king_of(colour)
+        k: cython.int
+        j: cython.int
+        r: cython.int
+        s: cython.int
+        code: cython.int
+        rec: cython.int
+        c: cython.int
+        kind: cython.int
+        off: cython.int
+        length: cython.int
+        q: cython.int
+        total: cython.int = 0
+        for k in range(pos.count(colour)):
+            s = pos.piece_at(colour, k)
+            code = pos.board[s]
+            if s == ksq or not self.rider[code + self.n]:
+                continue
+            total -= self.reach[(code + self.n) * self.size + s]
+            rec = gen_record(pos.rules, code, s)
+            c = first_component(pos.rules, rec)
+            for j in range(gen_count(pos.rules, rec)):
+                kind = comp_kind(pos.rules, c)
+                off = comp_payload(pos.rules, c)
+                if kind == RIDE or kind == RIDE_M or kind == RIDE_C:
+                    off += 1
+                    for r in range(gen_at(pos.rules, off - 1)):
+                        length = gen_at(pos.rules, off)
+                        off += 1
+                        for q in range(length):
+                            if pos.board[gen_at(pos.rules, off + q)]:
+                                if pos.board[gen_at(pos.rules, off + q)] * colour < 0 and kind != RIDE_M:
+                                    total += 1
+                                break
+                            if kind != RIDE_C:
+                                total += 1
+                        off += length
+                c = comp_next(pos.rules, c)
+        return total
 
     def bare_king(self, pos: Position) -> cython.int:
         """Bonus (White's view) for the side whose opponent has a bare King."""

@@ -360,6 +360,7 @@ SWITCHED_BENCH = [
     ({'HISTORY_PRUNE_DEPTH': 3, 'HISTORY_PRUNE': 250}, 4, 30870),
     ({'LMP_DEPTH': 5}, 5, 99345),
     ({'PROBCUT_DEPTH': 4}, 5, 99491),         # tried at 5 (at depth 5 it acts from 4)
+    ({'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4}, 4, 32918),
 ]
 
 

@@ -246,6 +246,82 @@ def test_king_attack_keeps_colour_symmetry(variant):
             assert ev(pos) == ev(mirrored(pos))
 
 
+# -- mobility now ----------------------------------------------------------------------
+
+def mobility(fen, variant='chess'):
+    """(White's, Black's) mobility now of ``fen``, the term on."""
+    from search.weights import overriding
+    with overriding(variant, weights=dict(MOBILITY_NOW_MG=1)):
+        pos = start_position(variant, fen)
+        ev = evaluator(pos)
+        return ev.mobility(pos, 1), ev.mobility(pos, -1)
+
+
+def test_mobility_now_is_off_by_default():
+    assert (params.MOBILITY_NOW_MG, params.MOBILITY_NOW_EG) == (0, 0)
+    pos = start_position('chess')
+    t = tables(pos.rules, False)
+    assert (t.mobility_now_mg, t.mobility_now_eg, len(t.reach)) == (0, 0, 1)
+    assert not any(t.rider)
+
+
+def test_mobility_now_counts_the_blocked_slides():
+    # the start: Bishops 7 + 7, Rooks 14 + 14, Queen 14 + 7 on the empty
+    # board, none can move: -63 each; Knights, Pawns and the King not counted
+    assert mobility(to_fen(start_position('chess'))) == (-63, -63)
+    # 1.e4: Bf1 reaches e2 d3 c4 b5 a6, Qd1 e2 f3 g4 h5
+    assert mobility('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1') == (-54, -63)
+
+
+def test_mobility_now_counts_a_capture_but_not_an_own_piece():
+    # Ra1: a2..a4, then the Black Knight on a5 (a capture): 4 of 7 up the
+    # file; b1 c1, then its own Bishop on d1: 2 of 7.  Bd1: c2 b3 a4 and e2
+    # f3 g4 h5, all 7 (the empty board: 7).  Black's Rook h8: g8 f8, then
+    # its own King on e8: 2 of 7; h7..h2, then the White Pawn on h1? no:
+    # h1 is empty, so 7 of 7.
+    fen = 'n3k2r/8/8/n7/8/8/8/R2BK3 w - - 0 1'
+    assert mobility(fen) == ((4 - 7) + (2 - 7) + 0, (2 - 7) + 0)
+
+
+def test_mobility_now_counts_a_cannons_moves_not_its_hops():
+    # Pemba's Cannon (mRcpR) on a1: up the file a2 a3 a4, then a Black
+    # piece on a5, which only a hop captures: 3 of 9; along the rank b1 c1
+    # d1, then its own King on e1: 3 of 9.  So 6 - 18 = -12; with the King
+    # away from the rank, 3 + 9 - 18 = -6.  Black's Knight is not counted.
+    assert mobility('4k5/10/10/10/10/n9/10/10/10/C3K5 w - - 0 1', 'pemba') == (-12, 0)
+    assert mobility('4k5/10/10/10/10/n9/10/10/4K5/C9 w - - 0 1', 'pemba') == (-6, 0)
+
+
+def test_mobility_now_weights_the_difference_by_phase():
+    # after 1.e4, in the start's phase: the middle-game weight only, 9 squares
+    fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    assert score_with(fen, MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4) == score_with(fen) - 27
+    assert score_with(fen, MOBILITY_NOW_EG=4) == score_with(fen)
+    # a Rook each, little phase left: Ra1 a2..a7 then the Black Rook on a8
+    # (a capture): 7 of 7; b1..f1 then its own King on g1: 5 of 7: -2.
+    # Ra8: b8..g8 then its own King on h8: 6 of 7; a7..a1 capture: 7: -1.
+    # White is 1 square behind: -1 x the weights blended by the phase (two
+    # Rooks of the start's 6,300: the middle game weighs 1,000 / 6,300)
+    fen = 'r6k/8/8/8/8/8/8/R5K1 w - - 0 1'
+    assert mobility(fen) == (-2, -1)
+    assert tables(start_position('chess', fen).rules, False).phase_total == 6300
+    base = score_with(fen)
+    assert score_with(fen, MOBILITY_NOW_MG=10, MOBILITY_NOW_EG=10) == base - 10
+    assert score_with(fen, MOBILITY_NOW_MG=63) == base - 10                  # 63 x 1000 / 6300
+    assert score_with(fen, MOBILITY_NOW_EG=63) == base - 53                  # 63 x 5300 / 6300
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_mobility_now_keeps_colour_symmetry(variant):
+    from search.weights import overriding
+    rng = random.Random(variant + 'mobility now')
+    with overriding(variant, weights=dict(MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4)):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
+
+
 def test_capturing_targets_are_the_moves_that_can_capture():
     from search.evaltables import targets
     R = start_position('chess').rules
