@@ -12,6 +12,8 @@ uses (the tests check it for every variant):
 * **passed pawns**: pawn-like pieces with no enemy pawn-like piece ahead
   on their own or a neighbouring file;
 * **King shelter**: own pieces next to the King (middle game);
+* **mobility**: the moves of the sliding pieces where they stand less those
+  they would have on an empty board (``MOBILITY_NOW_MG/EG``; 0 when off);
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
@@ -25,7 +27,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'King shelter', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -36,6 +38,7 @@ from fractions import Fraction
 
 from cazaux_engine.fen import to_fen
 from cazaux_engine.layout import king_record, king_step, king_step_count
+from cazaux_engine.moves import RIDE, RIDE_C, RIDE_M
 
 from .static import evaluate
 from .eval import tables
@@ -104,6 +107,8 @@ def explain(pos) -> Explanation:
         Term('passed pawns', blend(*passed[1]), blend(*passed[-1])),
         Term('King shelter', Fraction(P.KING_SHELTER * shelter[1] * ph, pt),
              Fraction(P.KING_SHELTER * shelter[-1] * ph, pt)),
+        Term('mobility', *(blend(t.mobility_now_mg * m, t.mobility_now_eg * m)
+                           for m in (_mobility(pos, t, 1), _mobility(pos, t, -1)))),
     ]
     blended = _round(sum((x.net for x in terms), Fraction(0)))
     bare = _bare_king(pos, t)
@@ -139,6 +144,41 @@ def _passed(pos, t) -> dict:
                     out[c][0] += t.passed_mg[k]
                     out[c][1] += t.passed_eg[k]
     return out
+
+
+def _mobility(pos, t, colour: int) -> int:
+    """The moves of ``colour``'s sliding pieces (not the King, not pawn-like
+    pieces) less their moves on an empty board, read from the move tables
+    here (not from the evaluator's, so that the tests compare two counts)."""
+    R = pos.rules
+    data = R.gen_data
+    total = 0
+    if not (t.mobility_now_mg or t.mobility_now_eg):
+        return 0
+    for sq in pos.pieces[colour]:
+        code = pos.board[sq]
+        if sq == pos.kings[colour] or abs(code) in R.pawn_like:
+            continue
+        rec = R.gen_start[(code + R.n) * R.size + sq]
+        c = rec + 1
+        for _ in range(data[rec]):
+            kind, off = data[c], c + 2
+            if kind in (RIDE, RIDE_M, RIDE_C):
+                off += 1
+                for _ray in range(data[off - 1]):
+                    ray = data[off + 1:off + 1 + data[off]]
+                    off += 1 + len(ray)
+                    if kind != RIDE_C:
+                        total -= len(ray)             # the empty board's moves
+                    for target in ray:
+                        q = pos.board[target] * colour
+                        if q == 0 and kind != RIDE_C:
+                            total += 1
+                        elif q:
+                            total += q < 0 and kind != RIDE_M
+                            break
+            c = c + 2 + data[c + 1]
+    return total
 
 
 def _shelter(pos, colour: int) -> int:

@@ -66,7 +66,8 @@ ATTACKERS_PERCENT = (0, 25, 50, 75, 88, 94, 97, 99)
 # capture-only slides); not Kings nor pawn-like pieces, not hops, lame or
 # bent moves.  With MOBILITY_NOW_x equal to MOBILITY_x the two terms add up to
 # MOBILITY_x x (squares reached now - the piece's average on an empty board).
-# 0 and 0: the term is off (computed not at all).
+# 0 and 0: the term is off (computed not at all).  Set per variant in
+# search/tuned.json where games proved it (chess: 3 and 4, docs/strength.md).
 MOBILITY_NOW_MG = 0
 MOBILITY_NOW_EG = 0
 

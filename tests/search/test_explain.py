@@ -22,8 +22,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
             if not legal:
                 break
             e = explain(pos)
-            blended = sum((t.net for t in e.terms[:4]), Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(e.terms[4].net)
+            blended = sum((t.net for t in e.terms[:5]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[5].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -34,7 +34,11 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
 def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
-    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'bare King']
+    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'mobility',
+                              'bare King']
+    # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
+    # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
+    assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
     assert float(rows['material'][0]) > 0 and float(rows['material'][1]) == 0   # Black has a bare King
     assert float(rows['bare King'][0]) > 0
     assert lines[-1] == f'Final evaluation: {evaluate(start_position("chess", "4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1"))} (side to move, as the search uses it)'

@@ -133,6 +133,7 @@ def score_with(fen, variant='chess', **weights):
         return evaluator(pos)(pos)
 
 
+MOBILITY_OFF = dict(MOBILITY_NOW_MG=0, MOBILITY_NOW_EG=0)
 PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0)
 
 
@@ -231,7 +232,7 @@ def test_king_attack_fades_with_the_phase():
     t = tables(start_position('chess', fen).rules, False)
     ph = 900 + 500 + 300
     assert t.phase_total == 2 * (2 * 300 + 2 * 325 + 2 * 500 + 900)
-    gain = score_with(fen, KING_ATTACK=100) - score_with(fen)
+    gain = score_with(fen, KING_ATTACK=100, **MOBILITY_OFF) - score_with(fen, **MOBILITY_OFF)
     assert gain == 14 and abs(gain - 50 * ph / t.phase_total) < 1
 
 
@@ -257,12 +258,22 @@ def mobility(fen, variant='chess'):
         return ev.mobility(pos, 1), ev.mobility(pos, -1)
 
 
-def test_mobility_now_is_off_by_default():
+def test_mobility_now_weights_and_off():
+    # off by default, on in chess by its tuned data (search/tuned.json)
     assert (params.MOBILITY_NOW_MG, params.MOBILITY_NOW_EG) == (0, 0)
+    for variant in VARIANT_NAMES:
+        t = tables(start_position(variant).rules, False)
+        assert (t.mobility_now_mg, t.mobility_now_eg) == ((3, 4) if variant == 'chess' else (0, 0))
     pos = start_position('chess')
     t = tables(pos.rules, False)
-    assert (t.mobility_now_mg, t.mobility_now_eg, len(t.reach)) == (0, 0, 1)
-    assert not any(t.rider)
+    assert (t.mobility_now_mg, t.mobility_now_eg) == (3, 4)
+    assert [t.rider[c + t.n] for c in range(-t.n, t.n + 1)] == [0, 0, 1, 1, 1, 0, 0,
+                                                                0, 1, 1, 1, 0, 0]
+    from search.weights import overriding
+    with overriding('chess', weights=MOBILITY_OFF):        # off: no table, nothing counted
+        t = tables(pos.rules, False)
+        assert (t.mobility_now_mg, t.mobility_now_eg, len(t.reach)) == (0, 0, 1)
+        assert not any(t.rider)
 
 
 def test_mobility_now_counts_the_blocked_slides():
@@ -295,8 +306,10 @@ def test_mobility_now_counts_a_cannons_moves_not_its_hops():
 def test_mobility_now_weights_the_difference_by_phase():
     # after 1.e4, in the start's phase: the middle-game weight only, 9 squares
     fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
-    assert score_with(fen, MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4) == score_with(fen) - 27
-    assert score_with(fen, MOBILITY_NOW_EG=4) == score_with(fen)
+    off = score_with(fen, **MOBILITY_OFF)
+    assert score_with(fen, MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4) == off - 27
+    assert score_with(fen) == off - 27
+    assert score_with(fen, MOBILITY_NOW_MG=0, MOBILITY_NOW_EG=4) == off
     # a Rook each, little phase left: Ra1 a2..a7 then the Black Rook on a8
     # (a capture): 7 of 7; b1..f1 then its own King on g1: 5 of 7: -2.
     # Ra8: b8..g8 then its own King on h8: 6 of 7; a7..a1 capture: 7: -1.
@@ -305,10 +318,10 @@ def test_mobility_now_weights_the_difference_by_phase():
     fen = 'r6k/8/8/8/8/8/8/R5K1 w - - 0 1'
     assert mobility(fen) == (-2, -1)
     assert tables(start_position('chess', fen).rules, False).phase_total == 6300
-    base = score_with(fen)
+    base = score_with(fen, **MOBILITY_OFF)
     assert score_with(fen, MOBILITY_NOW_MG=10, MOBILITY_NOW_EG=10) == base - 10
-    assert score_with(fen, MOBILITY_NOW_MG=63) == base - 10                  # 63 x 1000 / 6300
-    assert score_with(fen, MOBILITY_NOW_EG=63) == base - 53                  # 63 x 5300 / 6300
+    assert score_with(fen, MOBILITY_NOW_MG=63, MOBILITY_NOW_EG=0) == base - 10   # 63 x 1000 / 6300
+    assert score_with(fen, MOBILITY_NOW_MG=0, MOBILITY_NOW_EG=63) == base - 53   # 63 x 5300 / 6300
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
