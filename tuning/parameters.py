@@ -55,6 +55,8 @@ WEIGHT_RANGES: dict[str, tuple] = {
     'KING_CENTRE_EG': (2, 0, 50),
     'KING_SHELTER': (2, 0, 50),
     'KING_ATTACK': (1, 0, 30),
+    'MOBILITY_NOW_MG': (1, 0, 20),
+    'MOBILITY_NOW_EG': (1, 0, 20),
     'TEMPO': (4, 0, 50),
     'BARE_KING': (20, 0, 1500),
     'BARE_EDGE': (5, 0, 100),

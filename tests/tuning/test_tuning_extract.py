@@ -139,8 +139,14 @@ def test_random_openings(variant, plies):
 
 
 def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
-    v = get_variant('chess')
-    for line in random_openings(v, 3, 3, 0, seed=1):
+    # Pemba: in chess, with its mobility term, margin 0 leaves one line of 3 plies
+    v = get_variant('pemba')
+    lines = random_openings(v, 3, 3, 0, seed=1)
+    assert [line.split(' moves ')[1] for line in lines] == [
+        'j2h4 j9h7 a2c4', 'a2c4 j9h7 j2h4', 'a2c4 a9c7 j2h4']
+    assert random_openings(get_variant('chess'), 1, 3, 0, seed=1)[0].endswith(
+        ' moves e2e4 e7e5 d1f3')
+    for line in lines:
         op = parse_opening_line(v, line, 'test')
         pos = parse_fen(v, op.fen)
         from cazaux_engine import parse_move

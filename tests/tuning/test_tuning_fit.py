@@ -8,6 +8,7 @@ import os
 import numpy as np
 import pytest
 
+from search.tuned import weights_of
 from tuning.cli import main
 from tuning.parameters import Param, parameters, split
 from tuning.texel import fit, fit_k, loss, sigmoid
@@ -118,6 +119,15 @@ def test_default_parameters_of_a_variant():
     assert (knight.start, knight.step, knight.lo, knight.hi) == (300, 10, 100, 1000)
 
 
+def test_every_weight_can_be_fitted():
+    from search.tuned import WEIGHTS
+    from tuning.parameters import WEIGHT_RANGES
+    assert set(WEIGHT_RANGES) == set(WEIGHTS)
+    now = parameters('zanzibar-s', ['MOBILITY_NOW_MG', 'MOBILITY_NOW_EG'])
+    assert [(p.name, p.start, p.step, p.lo, p.hi, p.integer) for p in now] == [
+        ('MOBILITY_NOW_MG', 0, 1, 0, 20, True), ('MOBILITY_NOW_EG', 0, 1, 0, 20, True)]
+
+
 @pytest.fixture(scope='module')
 def chess_positions():
     """Labelled positions of the extraction fixture (tests/tuning/test_tuning_extract.py)."""
@@ -143,11 +153,13 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     data = json.loads(out.read_text())
     assert data['pemba'] == {'values': {'camel': 240}, 'weights': {}}     # kept
     assert set(data['chess']['values']) == {'knight', 'bishop'}
-    assert set(data['chess']['weights']) == {'TEMPO', 'MOBILITY_MG'}
+    # the fitted weights, and those chess's tuned data set already (kept)
+    assert set(data['chess']['weights']) == {'TEMPO', 'MOBILITY_MG'} | set(weights_of('chess'))
     assert isinstance(data['chess']['values']['knight'], int)
     assert isinstance(data['chess']['weights']['TEMPO'], int)
     fitted = {x.split()[0]: float(x.split()[3]) for x in table[1:5]}
-    assert fitted == {**data['chess']['values'], **data['chess']['weights']}
+    assert {**data['chess']['values'], **data['chess']['weights']} == {**weights_of('chess'),
+                                                                        **fitted}
     for p in parameters('chess', ['knight', 'bishop', 'TEMPO', 'MOBILITY_MG']):
         assert p.lo <= fitted[p.name] <= p.hi
     # the loss never rises, and the same command gives the same numbers
@@ -156,6 +168,21 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     out2 = tmp_path / 'fit2.json'
     assert main(argv[:-3] + ['--out', str(out2), str(chess_positions)]) == 0
     assert json.loads(out2.read_text())['chess'] == data['chess']
+
+
+def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
+    # chess plays with them at 3 and 4 (search/tuned.json): a fit starts there
+    out = tmp_path / 'fit.json'
+    argv = ['fit', '--variant', 'chess', '--params', 'MOBILITY_NOW_MG,MOBILITY_NOW_EG',
+            '--iterations', '1', '--out', str(out), str(chess_positions)]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[lines.index(f'{"parameter":<16} {"untuned":>9} {"start":>9} {"fitted":>9}'):]
+    assert [x.split()[:3] for x in table[1:3]] == [['MOBILITY_NOW_MG', '0', '3'],
+                                                   ['MOBILITY_NOW_EG', '0', '4']]
+    weights = json.loads(out.read_text())['chess']['weights']
+    assert set(weights) == {'MOBILITY_NOW_MG', 'MOBILITY_NOW_EG'}
+    assert all(isinstance(v, int) and 0 <= v <= 20 for v in weights.values())
 
 
 def test_fit_with_no_iterations_measures_only(capsys, chess_positions):
