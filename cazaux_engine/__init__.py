@@ -11,7 +11,7 @@ from . import compiled as _compiled
 
 _compiled.install()      # first: CAZAUX_ENGINE_PURE must hold before a hot module loads
 
-__version__ = '0.3.0.dev0'
+__version__ = '0.2.0'
 
 from .compiled import core_kind, core_label  # noqa: E402
 from .fen import FenError, parse_fen, to_fen
@@ -33,7 +33,7 @@ def start_position(variant: str | Variant, fen: str | None = None) -> Position:
 
 def engine_name() -> str:
     """The engine's name for ``--version`` and the protocols, with its core:
-    ``cazaux-engine 0.3.0.dev0 (compiled core)`` or ``(interpreted core)``."""
+    ``cazaux-engine 0.2.0 (compiled core)`` or ``(interpreted core)``."""
     return f'cazaux-engine {__version__} ({core_label()})'
 
 
