@@ -29,8 +29,8 @@ cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 tapered blend of mg and eg by the phase, King shelter, the King attack
 (from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0),
 the mobility now (from ``reach``, :func:`empty_reach`, when
-``MOBILITY_NOW_MG`` or ``_EG`` is not 0) and the bare-King bonus.  With ``material_only`` the tables hold material
-alone and nothing is added.
+``MOBILITY_NOW_MG`` or ``_EG`` is not 0) and the bare-King bonus.  With
+``material_only`` the tables hold material alone and nothing is added.
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('zanzibar-s')
