@@ -269,12 +269,13 @@ class Evaluator:
 
     def mobility(self, pos: Position, colour: cython.int) -> cython.int:
         """The moves of the slides of ``colour``'s pieces (not the King, not
-        pawn-like pieces) to empty squares and, where they may capture, onto
-        enemy pieces, minus what they have on an empty board."""
-        ksq: cython.int = pos.king_of(colour)
+        pawn-like pieces: ``rider`` is 0 for them) to empty squares and,
+        where they may capture, onto enemy pieces, minus what they have on
+        an empty board."""
         k: cython.int
         j: cython.int
         r: cython.int
+        i: cython.int
         s: cython.int
         code: cython.int
         rec: cython.int
@@ -287,7 +288,7 @@ class Evaluator:
         for k in range(pos.count(colour)):
             s = pos.piece_at(colour, k)
             code = pos.board[s]
-            if s == ksq or not self.rider[code + self.n]:
+            if not self.rider[code + self.n]:
                 continue
             total -= self.reach[(code + self.n) * self.size + s]
             rec = gen_record(pos.rules, code, s)
@@ -300,9 +301,10 @@ class Evaluator:
                     for r in range(gen_at(pos.rules, off - 1)):
                         length = gen_at(pos.rules, off)
                         off += 1
-                        for q in range(length):
-                            if pos.board[gen_at(pos.rules, off + q)]:
-                                if pos.board[gen_at(pos.rules, off + q)] * colour < 0 and kind != RIDE_M:
+                        for i in range(length):
+                            q = pos.board[gen_at(pos.rules, off + i)] * colour
+                            if q:
+                                if q < 0 and kind != RIDE_M:
                                     total += 1
                                 break
                             if kind != RIDE_C:

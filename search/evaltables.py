@@ -28,7 +28,7 @@ cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 ``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``), the
 tapered blend of mg and eg by the phase, King shelter, the King attack
 (from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0),
-the mobility now (from ``reach``, :func:`empty_reach`, when
+the mobility now (from ``reach`` and ``rider``, :func:`slide_tables`, when
 ``MOBILITY_NOW_MG`` or ``_EG`` is not 0) and the bare-King bonus.  With
 ``material_only`` the tables hold material alone and nothing is added.
 
@@ -98,13 +98,16 @@ def king_zone_hits(rules: Rules) -> array:
     return hits
 
 
-def empty_reach(rules: Rules) -> array:
-    """For every signed piece code and square, at ``(code + n) * size + sq``:
-    how many moves the piece's slides have from ``sq`` on an empty
-    board (what :meth:`search.eval.Evaluator.mobility` counts, with no piece
-    in the way and none to capture).  0 for Kings and pawn-like pieces."""
+def slide_tables(rules: Rules) -> tuple[array, array]:
+    """The tables of the mobility now (:meth:`search.eval.Evaluator.mobility`):
+    ``reach``, for every signed piece code and square at ``(code + n) * size
+    + sq``, how many moves the piece's slides (RIDE and RIDE_M components)
+    have from ``sq`` on an empty board; and ``rider``, per code at ``code +
+    n``, 1 for a piece with slides of any kind (RIDE_C too) on some square.
+    Both 0 for Kings and pawn-like pieces."""
     R = rules
     reach = array('i', [0]) * ((2 * R.n + 1) * R.size)
+    rider = array('i', [0]) * (2 * R.n + 1)
     data = R.gen_data
     for code in range(-R.n, R.n + 1):
         if code == 0 or abs(code) == R.KING or abs(code) in R.pawn_like:
@@ -115,6 +118,8 @@ def empty_reach(rules: Rules) -> array:
             total = 0
             for _ in range(data[rec]):
                 kind, off = data[c], c + 2
+                if kind in (RIDE, RIDE_M, RIDE_C):
+                    rider[code + R.n] = 1
                 if kind in (RIDE, RIDE_M):
                     off += 1
                     for _ray in range(data[off - 1]):
@@ -122,21 +127,7 @@ def empty_reach(rules: Rules) -> array:
                         off += 1 + data[off]
                 c = c + 2 + data[c + 1]
             reach[(code + R.n) * R.size + sq] = total
-    return reach
-
-
-def has_slides(rules: Rules, code: int) -> bool:
-    """Whether piece ``code`` has slides (RIDE, RIDE_M, RIDE_C components) on some square."""
-    R = rules
-    data = R.gen_data
-    for sq in R.squares:
-        rec = R.gen_start[(code + R.n) * R.size + sq]
-        c = rec + 1
-        for _ in range(data[rec]):
-            if data[c] in (RIDE, RIDE_M, RIDE_C):
-                return True
-            c = c + 2 + data[c + 1]
-    return False
+    return reach, rider
 
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
@@ -259,14 +250,13 @@ class Tables:
         for j, sq in enumerate(R.squares):
             self.sq_index[sq] = j
         self.zone_hits = king_zone_hits(R) if self.king_attack else array('B', [0])
-        # Mobility now: the empty-board reach (built only when the term is on)
+        # Mobility now: the empty-board reach of the sliding pieces (built only when the term is on)
         self.mobility_now_mg = 0 if material_only else int(P.MOBILITY_NOW_MG)
         self.mobility_now_eg = 0 if material_only else int(P.MOBILITY_NOW_EG)
-        on = self.mobility_now_mg or self.mobility_now_eg
-        self.reach = empty_reach(R) if on else array('i', [0])
-        self.rider = array('i', (int(on and c != 0 and abs(c) != R.KING
-                                     and abs(c) not in R.pawn_like and has_slides(R, c))
-                                 for c in range(-n, n + 1)))
+        if self.mobility_now_mg or self.mobility_now_eg:
+            self.reach, self.rider = slide_tables(R)
+        else:
+            self.reach, self.rider = array('i', [0]), array('i', [0]) * (2 * n + 1)
         self.attackers_percent = array('i', params.ATTACKERS_PERCENT)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)

@@ -60,12 +60,13 @@ KING_SHELTER = 8
 KING_ATTACK = 0
 ATTACKERS_PERCENT = (0, 25, 50, 75, 88, 94, 97, 99)
 
-# Mobility now: per square a piece's leaps and slides reach from where it
-# stands (empty, or an enemy piece where the move may capture) minus the
-# squares they reach from there on an empty board (so at most 0 but for
-# capture-only slides); not Kings nor pawn-like pieces, not hops, lame or
-# bent moves.  With MOBILITY_NOW_x equal to MOBILITY_x the two terms add up to
-# MOBILITY_x x (squares reached now - the piece's average on an empty board).
+# Mobility now: per move a piece's slides have from where it stands (to an
+# empty square, or onto the first enemy piece where the slide may capture)
+# minus the moves they have from there on an empty board (so at most 0 but
+# for capture-only slides); not Kings nor pawn-like pieces, not leaps, hops,
+# lame or bent moves.  With MOBILITY_NOW_x equal to MOBILITY_x the two terms
+# add up to about MOBILITY_x x (slide moves now - the piece's average reach
+# on an empty board).
 # 0 and 0: the term is off (computed not at all).  Set per variant in
 # search/tuned.json where games proved it (chess: 3 and 4, docs/strength.md).
 MOBILITY_NOW_MG = 0
