@@ -288,8 +288,7 @@ def test_mobility_now_counts_a_capture_but_not_an_own_piece():
     # Ra1: a2..a4, then the Black Knight on a5 (a capture): 4 of 7 up the
     # file; b1 c1, then its own Bishop on d1: 2 of 7.  Bd1: c2 b3 a4 and e2
     # f3 g4 h5, all 7 (the empty board: 7).  Black's Rook h8: g8 f8, then
-    # its own King on e8: 2 of 7; h7..h2, then the White Pawn on h1? no:
-    # h1 is empty, so 7 of 7.
+    # its own King on e8: 2 of 7; down the file h7..h1, all 7 of 7.
     fen = 'n3k2r/8/8/n7/8/8/8/R2BK3 w - - 0 1'
     assert mobility(fen) == ((4 - 7) + (2 - 7) + 0, (2 - 7) + 0)
 
