@@ -11,7 +11,8 @@ cdef class Evaluator:
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
     cdef int king_attack, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
-    cdef int[::1] reach, rider
+    cdef int threat_mg, threat_eg
+    cdef int[::1] reach, rider, piece_value, leap_start, leap_to
     cdef int[::1] sq_index, attackers_percent
     cdef unsigned char[::1] zone_hits
     cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file
@@ -33,4 +34,5 @@ cdef class Evaluator:
     cdef int king_danger(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
     cpdef int mobility(self, Position pos, int colour) noexcept nogil
+    cpdef int threats(self, Position pos, int colour) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

@@ -8,7 +8,8 @@ after each move from the board changes the position records, ``pop`` after
 each take-back), and adds, per call, the pawn structure (passed, doubled
 and isolated pawn-like pieces, cached per structure), the tapered blend of
 middle- and end-game scores by the game phase, King shelter, the King
-attack (when its weight is not 0) and the bare-King bonus, and returns the
+attack (when its weight is not 0), the mobility now and the threats (each
+when its weights are not 0) and the bare-King bonus, and returns the
 score for the side to move.  One evaluator per search thread (its sums and
 pawn cache are its own).
 
@@ -72,6 +73,8 @@ class Evaluator:
         self.attackers_percent = t.attackers_percent
         self.mobility_now_mg, self.mobility_now_eg = t.mobility_now_mg, t.mobility_now_eg
         self.reach, self.rider = t.reach, t.rider
+        self.threat_mg, self.threat_eg = t.threat_mg, t.threat_eg
+        self.piece_value, self.leap_start, self.leap_to = t.piece_value, t.leap_start, t.leap_to
         self.most_attackers = len(t.attackers_percent) - 1
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
@@ -217,6 +220,10 @@ class Evaluator:
             mob = self.mobility(pos, 1) - self.mobility(pos, -1)
             mg += self.mobility_now_mg * mob
             eg += self.mobility_now_eg * mob
+        if self.threat_mg or self.threat_eg:
+            mob = self.threats(pos, -1) - self.threats(pos, 1)
+            mg += self.threat_mg * mob
+            eg += self.threat_eg * mob
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
@@ -311,6 +318,31 @@ class Evaluator:
                                 total += 1
                         off += length
                 c = comp_next(pos.rules, c)
+        return total
+
+    def threats(self, pos: Position, colour: cython.int) -> cython.int:
+        """The threats against ``colour``: pairs of an enemy piece that
+        captures by leaps only (pawn-like pieces, Knights, Camels, ...: not
+        the King, not a piece that slides, hops or bends) and a piece of
+        ``colour`` (not its King) worth more than it (by the evaluation's
+        values) on a square it could capture on."""
+        k: cython.int
+        i: cython.int
+        j: cython.int
+        s: cython.int
+        a: cython.int
+        q: cython.int
+        v: cython.int
+        total: cython.int = 0
+        for k in range(pos.count(-colour)):
+            s = pos.piece_at(-colour, k)
+            a = pos.board[s] + self.n
+            i = a * self.size + s
+            v = self.piece_value[a]
+            for j in range(self.leap_start[i], self.leap_start[i + 1]):
+                q = pos.board[self.leap_to[j]] * colour
+                if q > 1 and self.piece_value[q * colour + self.n] > v:
+                    total += 1
         return total
 
     def bare_king(self, pos: Position) -> cython.int:

@@ -29,7 +29,10 @@ cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 tapered blend of mg and eg by the phase, King shelter, the King attack
 (from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0),
 the mobility now (from ``reach`` and ``rider``, :func:`slide_tables`, when
-``MOBILITY_NOW_MG`` or ``_EG`` is not 0) and the bare-King bonus.  With
+``MOBILITY_NOW_MG`` or ``_EG`` is not 0), the threats (pieces that a less valuable
+leaper or pawn-like piece could capture, from ``leap_start`` and
+``leap_to``, :func:`leap_capture_tables`, when ``THREAT_MG`` or ``_EG`` is
+not 0) and the bare-King bonus.  With
 ``material_only`` the tables hold material alone and nothing is added.
 
 >>> from cazaux_engine import start_position
@@ -47,7 +50,7 @@ from collections import deque
 from types import SimpleNamespace
 
 from cazaux_engine.fen import parse_fen
-from cazaux_engine.moves import RIDE, RIDE_C, RIDE_M
+from cazaux_engine.moves import LAME_M, LEAP, LEAP_C, LEAP_M, PAWN, RIDE, RIDE_C, RIDE_M
 from cazaux_engine.rules import Rules
 
 from . import params
@@ -128,6 +131,31 @@ def slide_tables(rules: Rules) -> tuple[array, array]:
                 c = c + 2 + data[c + 1]
             reach[(code + R.n) * R.size + sq] = total
     return reach, rider
+
+
+def leap_capture_tables(rules: Rules) -> tuple[array, array]:
+    """The tables of the threats (:meth:`search.eval.Evaluator.threats`):
+    for every signed piece code and square, at ``i = (code + n) * size +
+    sq``, the squares the piece could capture on, ``to[start[i]:start[i +
+    1]]``, for pieces that capture by leaps only (their captures do not
+    depend on the other pieces: leaps and pawn-like captures; moves that
+    cannot capture, lame ones included, do not matter).  Empty for the King
+    and for pieces that slide, hop or bend."""
+    R = rules
+    exact = (LEAP, LEAP_M, LEAP_C, LAME_M, PAWN)
+    start = array('i', [0]) * ((2 * R.n + 1) * R.size + 1)
+    to = array('i')
+    on_board = set(R.squares)
+    for code in range(-R.n, R.n + 1):
+        leaper = code != 0 and abs(code) != R.KING and all(
+            kind in exact for sq in R.squares for kind, _ in R.components(code, sq))
+        for sq in range(R.size):
+            i = (code + R.n) * R.size + sq
+            start[i] = len(to)
+            if leaper and sq in on_board:
+                to.extend(sorted(targets(R, code, sq, capturing_only=True)))
+    start[len(start) - 1] = len(to)
+    return start, to
 
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
@@ -257,6 +285,13 @@ class Tables:
             self.reach, self.rider = slide_tables(R)
         else:
             self.reach, self.rider = array('i', [0]), array('i', [0]) * (2 * n + 1)
+        # Threats: the leapers' captures (built only when the term is on)
+        self.threat_mg = 0 if material_only else int(P.THREAT_MG)
+        self.threat_eg = 0 if material_only else int(P.THREAT_EG)
+        if self.threat_mg or self.threat_eg:
+            self.leap_start, self.leap_to = leap_capture_tables(R)
+        else:
+            self.leap_start, self.leap_to = array('i', [0]) * ((2 * n + 1) * size + 1), array('i', [0])
         self.attackers_percent = array('i', params.ATTACKERS_PERCENT)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)

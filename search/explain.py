@@ -14,6 +14,10 @@ uses (the tests check it for every variant):
 * **King shelter**: own pieces next to the King (middle game);
 * **mobility**: the moves of the sliding pieces where they stand less those
   they would have on an empty board (``MOBILITY_NOW_MG/EG``; 0 when off);
+* **threats**: per pair of an enemy piece that captures by leaps only
+  (pawn-like pieces, Knights, Camels, ...) and an own piece (not the King)
+  worth more than it that it could capture, a penalty (``THREAT_MG/EG``; 0
+  when off);
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
@@ -27,7 +31,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'threats', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -38,10 +42,11 @@ from fractions import Fraction
 
 from cazaux_engine.fen import to_fen
 from cazaux_engine.layout import king_record, king_step, king_step_count
-from cazaux_engine.moves import RIDE, RIDE_C, RIDE_M
+from cazaux_engine.moves import BENT, HOP, RIDE, RIDE_C, RIDE_M
 
 from .static import evaluate
 from .eval import tables
+from .evaltables import targets
 
 
 @dataclass
@@ -109,6 +114,8 @@ def explain(pos) -> Explanation:
              Fraction(P.KING_SHELTER * shelter[-1] * ph, pt)),
         Term('mobility', *(blend(t.mobility_now_mg * m, t.mobility_now_eg * m)
                            for m in (_mobility(pos, t, 1), _mobility(pos, t, -1)))),
+        Term('threats', *(blend(-t.threat_mg * m, -t.threat_eg * m)
+                          for m in (_threats(pos, t, 1), _threats(pos, t, -1)))),
     ]
     blended = _round(sum((x.net for x in terms), Fraction(0)))
     bare = _bare_king(pos, t)
@@ -178,6 +185,28 @@ def _mobility(pos, t, colour: int) -> int:
                             total += q < 0 and kind != RIDE_M
                             break
             c = c + 2 + data[c + 1]
+    return total
+
+
+def _threats(pos, t, colour: int) -> int:
+    """The pairs (enemy piece that captures by leaps only, piece of
+    ``colour`` worth more than it on a square it could capture on), found
+    from the squares each piece could capture on an empty board, for pieces
+    with no slide, hop or bent move (not from the evaluator's tables)."""
+    R = pos.rules
+    if not (t.threat_mg or t.threat_eg):
+        return 0
+    total = 0
+    for sq in pos.pieces[-colour]:
+        code = pos.board[sq]
+        if sq == pos.kings[-colour] or any(kind in (RIDE, RIDE_M, RIDE_C, HOP, BENT)
+                                           for s in R.squares for kind, _ in R.components(code, s)):
+            continue
+        for target in targets(R, code, sq, capturing_only=True):
+            victim = pos.board[target]
+            if victim * colour > 0 and target != pos.kings[colour] \
+                    and t.value[victim] > t.value[code]:
+                total += 1
     return total
 
 

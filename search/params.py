@@ -72,6 +72,14 @@ ATTACKERS_PERCENT = (0, 25, 50, 75, 88, 94, 97, 99)
 MOBILITY_NOW_MG = 0
 MOBILITY_NOW_EG = 0
 
+# Threats: a penalty per pair of an enemy piece that captures by leaps only
+# (pawn-like pieces, Knights, Camels, ...: not the King, not pieces that
+# slide, hop or bend, whose captures depend on the other pieces) and a piece
+# (not the King) worth more than it on a square it could capture on.
+# 0 and 0: the term is off (computed not at all).
+THREAT_MG = 0
+THREAT_EG = 0
+
 # Side to move.
 TEMPO = 12
 

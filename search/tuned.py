@@ -48,7 +48,8 @@ WEIGHTS: dict[str, str] = {
     'DOUBLED_MG': 'int', 'DOUBLED_EG': 'int', 'ISOLATED_MG': 'int', 'ISOLATED_EG': 'int',
     'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
     'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'KING_ATTACK': 'int',
-    'MOBILITY_NOW_MG': 'int', 'MOBILITY_NOW_EG': 'int', 'TEMPO': 'int',
+    'MOBILITY_NOW_MG': 'int', 'MOBILITY_NOW_EG': 'int', 'THREAT_MG': 'int', 'THREAT_EG': 'int',
+    'TEMPO': 'int',
     'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',
 }
 

@@ -57,6 +57,8 @@ WEIGHT_RANGES: dict[str, tuple] = {
     'KING_ATTACK': (1, 0, 30),
     'MOBILITY_NOW_MG': (1, 0, 20),
     'MOBILITY_NOW_EG': (1, 0, 20),
+    'THREAT_MG': (2, 0, 100),
+    'THREAT_EG': (2, 0, 100),
     'TEMPO': (4, 0, 50),
     'BARE_KING': (20, 0, 1500),
     'BARE_EDGE': (5, 0, 100),

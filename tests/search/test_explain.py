@@ -22,8 +22,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
             if not legal:
                 break
             e = explain(pos)
-            blended = sum((t.net for t in e.terms[:5]), Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(e.terms[5].net)
+            blended = sum((t.net for t in e.terms[:6]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[6].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -35,10 +35,38 @@ def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'mobility',
-                              'bare King']
+                              'threats', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
     assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
     assert float(rows['material'][0]) > 0 and float(rows['material'][1]) == 0   # Black has a bare King
     assert float(rows['bare King'][0]) > 0
     assert lines[-1] == f'Final evaluation: {evaluate(start_position("chess", "4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1"))} (side to move, as the search uses it)'
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_threats_row_sums_with_the_rest_when_the_term_is_on(variant):
+    from search.weights import overriding
+    rng = random.Random(11)
+    seen = 0
+    with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20)):
+        pos = start_position(variant)
+        for _ in range(120):
+            legal = legal_moves(pos)
+            if not legal:
+                break
+            e = explain(pos)
+            assert e.total == e.search_value == evaluate(pos)
+            seen += e.terms[5].white != 0 or e.terms[5].black != 0
+            pos.push(rng.choice(legal))
+    assert seen >= 5            # the random games run into threats
+
+
+def test_the_threats_row_of_a_position():
+    from search.weights import overriding
+    with overriding('chess', weights=dict(THREAT_MG=63, THREAT_EG=0)):
+        lines = explain_text(start_position('chess', 'k7/8/8/3n1r2/4PK2/2Q5/1b6/7R w - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    # the Knight attacks the Queen (1 against White), the Pawn the Knight and
+    # the Rook (2 against Black): -63 x 2,525 / 6,300 a threat
+    assert [float(x) for x in rows['threats']] == [-25.25, -50.5, 25.25]

@@ -361,6 +361,7 @@ SWITCHED_BENCH = [
     ({'LMP_DEPTH': 5}, 5, 103669),
     ({'PROBCUT_DEPTH': 4}, 5, 103938),        # tried at 5 (at depth 5 it acts from 4)
     ({'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4}, 4, 32918),   # on in chess by its tuned data
+    ({'THREAT_MG': 30, 'THREAT_EG': 20}, 4, 44671),
 ]
 
 

@@ -334,6 +334,78 @@ def test_mobility_now_keeps_colour_symmetry(variant):
             assert ev(pos) == ev(mirrored(pos))
 
 
+# -- threats ------------------------------------------------------------------------------
+
+THREAT_FEN = 'k7/8/8/3n1r2/4PK2/2Q5/1b6/7R w - - 0 1'
+
+
+def threats(fen, variant='chess'):
+    """(threats against White, against Black) in ``fen``, the term on."""
+    from search.weights import overriding
+    with overriding(variant, weights=dict(THREAT_MG=1)):
+        pos = start_position(variant, fen)
+        ev = evaluator(pos)
+        return ev.threats(pos, 1), ev.threats(pos, -1)
+
+
+def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
+    assert (params.THREAT_MG, params.THREAT_EG) == (0, 0)
+    for variant in VARIANT_NAMES:
+        t = tables(start_position(variant).rules, False)
+        assert (t.threat_mg, t.threat_eg, t.leap_start[len(t.leap_start) - 1]) == (0, 0, 0)
+    from search.weights import overriding
+    with overriding('chess', weights=dict(THREAT_MG=1)):
+        R = start_position('chess').rules
+        t = tables(R, False)
+        sq = R.parse_square
+
+        def captures(name, square, colour=1):
+            i = (colour * R.index[name] + R.n) * R.size + sq(square)
+            return sorted(R.square_name(s) for s in t.leap_to[t.leap_start[i]:t.leap_start[i + 1]])
+        assert captures('pawn', 'e4') == ['d5', 'f5']
+        assert captures('pawn', 'e4', -1) == ['d3', 'f3']
+        assert captures('knight', 'a1') == ['b3', 'c2']
+        assert [captures(name, 'd4') for name in ('king', 'queen', 'rook', 'bishop')] == [[]] * 4
+
+
+def test_threats_count_a_leaper_s_attacks_on_dearer_pieces():
+    # e4 attacks the Knight on d5 and the Rook on f5 (2 against Black); the
+    # Knight attacks the Queen on c3 (1 against White) and the King on f4 (not
+    # counted); the Rook on f5 and the Bishop on b2 attack the King and the
+    # Queen, but they slide: not counted
+    assert threats(THREAT_FEN) == (1, 2)
+    # a Pawn attacked by a Knight is not threatened by a less valuable piece
+    assert threats('k7/8/8/8/8/2n5/4P3/4K3 w - - 0 1') == (0, 0)
+
+
+def test_threats_count_a_camel_not_a_cannon_s_hop():
+    # Pemba: the Camel on c3 (250) leaps (1, 3) to the Queen on d6 (906): 1
+    # against Black; the Cannon on d1 could hop over d4 onto it, not counted.
+    # Black's Pawn on d4 (100) attacks the Camel: 1 against White
+    assert threats('4k5/10/10/10/3q6/10/3p6/2M7/10/3CK5 w - - 0 1', 'pemba') == (1, 1)
+
+
+def test_threats_weight_the_difference_by_phase():
+    # one more threat against Black than against White; the pieces but the
+    # Pawn and the Kings weigh 2,525 of the start's 6,300: the middle game
+    # weight counts 2,525 / 6,300, the end game's 3,775 / 6,300
+    off = score_with(THREAT_FEN)
+    assert score_with(THREAT_FEN, THREAT_MG=30, THREAT_EG=20) == off + 24   # 151,250 / 6,300
+    assert score_with(THREAT_FEN, THREAT_MG=63, THREAT_EG=0) == off + 25
+    assert score_with(THREAT_FEN, THREAT_MG=0, THREAT_EG=63) == off + 38   # 37.75, rounded once
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_threats_keep_colour_symmetry(variant):
+    from search.weights import overriding
+    rng = random.Random(variant + 'threats')
+    with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20)):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
+
+
 def test_capturing_targets_are_the_moves_that_can_capture():
     from search.evaltables import targets
     R = start_position('chess').rules
