@@ -369,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
                                          args.max_moves))
                 else:
                     vs = [v for v in variants if h == 'runner' or v != 'chess']   # XBoard: the variants
+                    if not vs:
+                        total.notes.append(f'{h} {tc}: no games (it plays the variants, not chess; '
+                                           'cutechess and the runner play chess)')
+                        continue
                     for v, n in zip(vs, shares(args.games, len(vs))):
                         if n == 0:
                             continue
