@@ -76,7 +76,9 @@ MOBILITY_NOW_EG = 0
 # (pawn-like pieces, Knights, Camels, ...: not the King, not pieces that
 # slide, hop or bend, whose captures depend on the other pieces) and a piece
 # (not the King) worth more than it on a square it could capture on.
-# 0 and 0: the term is off (computed not at all).
+# 0 and 0: the term is off (computed not at all).  Set per variant in
+# search/tuned.json where games proved it (chess and Zanzibar-S: 30 and 20,
+# docs/strength.md).
 THREAT_MG = 0
 THREAT_EG = 0
 

@@ -348,11 +348,17 @@ def threats(fen, variant='chess'):
         return ev.threats(pos, 1), ev.threats(pos, -1)
 
 
+THREATS_ON = ('chess', 'zanzibar-s')       # by their tuned data (search/tuned.json)
+
+
 def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
     assert (params.THREAT_MG, params.THREAT_EG) == (0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
-        assert (t.threat_mg, t.threat_eg, t.leap_start[len(t.leap_start) - 1]) == (0, 0, 0)
+        if variant in THREATS_ON:
+            assert (t.threat_mg, t.threat_eg) == (30, 20) and t.leap_start[len(t.leap_start) - 1] > 0
+        else:
+            assert (t.threat_mg, t.threat_eg, t.leap_start[len(t.leap_start) - 1]) == (0, 0, 0)
     from search.weights import overriding
     with overriding('chess', weights=dict(THREAT_MG=1)):
         R = start_position('chess').rules
@@ -389,8 +395,9 @@ def test_threats_weight_the_difference_by_phase():
     # one more threat against Black than against White; the pieces but the
     # Pawn and the Kings weigh 2,525 of the start's 6,300: the middle game
     # weight counts 2,525 / 6,300, the end game's 3,775 / 6,300
-    off = score_with(THREAT_FEN)
+    off = score_with(THREAT_FEN, THREAT_MG=0, THREAT_EG=0)
     assert score_with(THREAT_FEN, THREAT_MG=30, THREAT_EG=20) == off + 24   # 151,250 / 6,300
+    assert score_with(THREAT_FEN) == off + 24                               # chess's tuned data
     assert score_with(THREAT_FEN, THREAT_MG=63, THREAT_EG=0) == off + 25
     assert score_with(THREAT_FEN, THREAT_MG=0, THREAT_EG=63) == off + 38   # 37.75, rounded once
 
