@@ -207,6 +207,7 @@ class Evaluator:
         score: cython.longlong
         attack: cython.longlong
         mob: cython.int
+        pairs: cython.int
         if self.material_only:
             return mg * pos.turn
         if key:
@@ -221,9 +222,9 @@ class Evaluator:
             mg += self.mobility_now_mg * mob
             eg += self.mobility_now_eg * mob
         if self.threat_mg or self.threat_eg:
-            mob = self.threats(pos, -1) - self.threats(pos, 1)
-            mg += self.threat_mg * mob
-            eg += self.threat_eg * mob
+            pairs = self.threats(pos, -1) - self.threats(pos, 1)
+            mg += self.threat_mg * pairs
+            eg += self.threat_eg * pairs
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
@@ -341,7 +342,7 @@ class Evaluator:
             v = self.piece_value[a]
             for j in range(self.leap_start[i], self.leap_start[i + 1]):
                 q = pos.board[self.leap_to[j]] * colour
-                if q > 1 and self.piece_value[q * colour + self.n] > v:
+                if q > 1 and self.piece_value[q * colour + self.n] > v:    # q == 1: the King
                     total += 1
         return total
 
