@@ -11,23 +11,30 @@ from search.explain import explain, explain_text
 from search.static import evaluate
 
 
+def random_game(variant, rng, plies):
+    """The positions of a game of random legal moves from the start, at
+    most ``plies`` of them (fewer if it ends)."""
+    pos = start_position(variant)
+    for _ in range(plies):
+        legal = legal_moves(pos)
+        if not legal:
+            return
+        yield pos
+        pos.push(rng.choice(legal))
+
+
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     rng = random.Random(7)
     checked = 0
     for _ in range(3):
-        pos = start_position(variant)
-        for _ in range(150):
-            legal = legal_moves(pos)
-            if not legal:
-                break
+        for pos in random_game(variant, rng, 150):
             e = explain(pos)
             blended = sum((t.net for t in e.terms[:6]), Fraction(0))
             white = 0 if e.bare_kings else int(blended) + int(e.terms[6].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
-            pos.push(rng.choice(legal))
     assert checked > 100
 
 
@@ -50,15 +57,10 @@ def test_the_threats_row_sums_with_the_rest_when_the_term_is_on(variant):
     rng = random.Random(11)
     seen = 0
     with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20)):
-        pos = start_position(variant)
-        for _ in range(120):
-            legal = legal_moves(pos)
-            if not legal:
-                break
+        for pos in random_game(variant, rng, 120):
             e = explain(pos)
             assert e.total == e.search_value == evaluate(pos)
             seen += e.terms[5].white != 0 or e.terms[5].black != 0
-            pos.push(rng.choice(legal))
     assert seen >= 5            # the random games run into threats
 
 
