@@ -85,6 +85,7 @@ def script_module(*path: str):
     name = os.path.splitext(path[-1])[0]
     spec = importlib.util.spec_from_file_location(f'_cazaux_{name}', os.path.join(ROOT, *path))
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module     # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

@@ -313,6 +313,32 @@ def play_runner(work: Path, engine: str, variant: str, games: int, base: float, 
 
 
 # -- main ---------------------------------------------------------------------------
+# What XBoard took between a move and the next "go" with its move animation
+# on, its defaults (its debug files, docs/match.md#load): 95 to 110 ms.
+XBOARD_ANIMATION = 0.1
+
+
+def animation_warning(inc: float, xboard_args: str) -> str | None:
+    """A warning when XBoard's move animation will cost more than the increment.
+
+    XBoard charges the animation to the engine's clock; at an increment
+    below it no time plan keeps the clock, so the losses on time of such a
+    run are XBoard's. None when the animation is off or the increment
+    covers it."""
+    words = [w.lower() for w in shlex.split(xboard_args)]
+    if '-xanimate' in words:                    # XBoard's short form of "off"
+        return None
+    for k, w in enumerate(words[:-1]):
+        if w in ('-animatemoving', '-animate') and words[k + 1] in ('false', 'f'):
+            return None
+    if inc >= XBOARD_ANIMATION:
+        return None
+    return (f"XBoard's move animation (on by default) costs about "
+            f"{XBOARD_ANIMATION * 1000:.0f} ms a move, more than the {inc * 1000:.0f} ms "
+            f"increment: expect XBoard's games to be lost on time whatever the engine does; "
+            f'give --xboard-args "-animateMoving false" (docs/match.md#load)')
+
+
 def shares(total: int, n: int) -> list[int]:
     return [total // n + (1 if k < total % n else 0) for k in range(n)]
 
@@ -373,6 +399,10 @@ def main(argv: list[str] | None = None) -> int:
                         total.notes.append(f'{h} {tc}: no games (it plays the variants, not chess; '
                                            'cutechess and the runner play chess)')
                         continue
+                    warning = animation_warning(inc, args.xboard_args) if h == 'xboard' else None
+                    if warning:
+                        print(f'warning: {warning}', flush=True)
+                        total.notes.append(f'{h} {tc}: {warning}')
                     for v, n in zip(vs, shares(args.games, len(vs))):
                         if n == 0:
                             continue
