@@ -238,15 +238,19 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # docs/strength.md, Verification: each entry shipped only after an SPRT accepted it
     # (Oblong 44's was rejected, chess's fit did not lower the held-out loss);
     # chess holds only the mobility-now weights its SPRT accepted (ninth round)
-    # and the threats weights (tenth round), Zanzibar-S its fit and the threats
+    # and the threats weights (tenth round), Zanzibar-S, Zanzibar-XL and Maasai their fits and the threats
     data = load_tuned(search.tuned.PACKAGED)
     assert sorted(data) == ['chess', 'maasai', 'pemba', 'zanzibar-s', 'zanzibar-s-promo',
                             'zanzibar-xl']
     assert data['chess'] == {'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
                                                        'THREAT_MG': 30, 'THREAT_EG': 20}}
-    assert [v for v in sorted(data) if 'THREAT_MG' in data[v]['weights']] == ['chess', 'zanzibar-s']
+    assert [v for v in sorted(data) if 'THREAT_MG' in data[v]['weights']] == [
+        'chess', 'maasai', 'zanzibar-s', 'zanzibar-xl']
     assert (data['zanzibar-s']['weights']['THREAT_MG'], data['zanzibar-s']['weights']['THREAT_EG'],
             data['zanzibar-s']['weights']['TEMPO']) == (30, 20, 10)
+    assert (data['zanzibar-xl']['weights']['THREAT_MG'], data['zanzibar-xl']['weights']['THREAT_EG'],
+            data['zanzibar-xl']['weights']['TEMPO']) == (30, 20, 10)
+    assert (data['maasai']['weights']['THREAT_MG'], data['maasai']['weights']['THREAT_EG']) == (30, 20)
     promo = data['zanzibar-s-promo']            # the sixth round's: H1 after 2,331 games
     assert (promo['values']['queen'], promo['values']['lion'], promo['values']['knight']) == (
         907, 763, 240)
