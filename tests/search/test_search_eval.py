@@ -348,7 +348,8 @@ def threats(fen, variant='chess'):
         return ev.threats(pos, 1), ev.threats(pos, -1)
 
 
-THREATS_ON = ('chess', 'maasai', 'zanzibar-s', 'zanzibar-xl')   # by their tuned data (search/tuned.json)
+# on by their tuned data (search/tuned.json)
+THREATS_ON = ('chess', 'maasai', 'oblong44', 'zanzibar-s', 'zanzibar-xl')
 
 
 def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
