@@ -83,6 +83,10 @@ OPTIONS: tuple[Option, ...] = (
            help='set by GUIs while analysing'),
     Option('Evaluation', 'combo', 'full', choices=('full', 'material'),
            help='full evaluation, or material only (a weaker version for testing)'),
+    Option('Contempt', 'spin', 0, -200, 200,
+           help='centipawns a draw is worth less to the engine than to its opponent '
+                '(above 0 it plays on against a weaker one; below 0 it welcomes draws); '
+                'not while analysing'),
     Option('Skill Level', 'spin', MAX_SKILL, 0, MAX_SKILL,
            help='playing strength: 0 (a beginner) to 20 (full strength); see docs/levels.md'),
     Option('UCI_LimitStrength', 'check', False,
@@ -140,12 +144,14 @@ class Options:
 
     def configure(self, searcher) -> None:
         """Hand ``searcher`` (a search.Searcher) the values it reads from
-        options Evaluation, Move Overhead and Threads.  Hash is left to the
+        options Evaluation, Move Overhead, Threads, Contempt, the strength
+        (Skill Level, UCI_LimitStrength, UCI_Elo) and OwnBook.  Hash is left to the
         caller: resizing may have to wait for the search to end, and may fail."""
         searcher.material_only = self['Evaluation'] == 'material'
         searcher.move_overhead = self['Move Overhead'] / 1000
         searcher.set_threads(self['Threads'])
         searcher.level = self.level()
+        searcher.contempt = self['Contempt']
         searcher.book = self.books if self['OwnBook'] else None
 
     def level(self) -> Level:

@@ -32,6 +32,7 @@ cdef class Tree:
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
     cdef int pc_depth, pc_margin
+    cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded

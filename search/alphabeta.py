@@ -128,6 +128,7 @@ class Tree:
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
+        self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
@@ -226,13 +227,15 @@ class Tree:
 
     # -- the tree -----------------------------------------------------------------------------------
     def end_score(self, code: cython.int, ply: cython.int) -> cython.int:
-        """The score of a game ended by rule ``code`` (cazaux_engine.gameend) at ``ply``."""
+        """The score of a game ended by rule ``code`` (cazaux_engine.gameend) at
+        ``ply``: a draw is worth -contempt to the side to move at the root
+        (even plies) and +contempt to the other."""
         v: cython.int = value_of(code)
         if v > 0:
             return self.mate - ply
         if v < 0:
             return -self.mate + ply
-        return 0
+        return self.contempt if ply & 1 else -self.contempt
 
     def prev_slot(self, ply: cython.int, back: cython.int) -> cython.int:
         """Continuation slot of the move made ``back`` plies before this node (-1: none)."""

@@ -92,6 +92,7 @@ class Searcher:
         self.rng = random.Random(seed)         # draws the level's and the random choice
         self.last_lines: list[SearchInfo] = [] # the lines of the last finished iteration
         self.book = None                       # a search.book.Books (OwnBook), or None
+        self.contempt = 0                      # cp a draw costs the engine (not in analysis)
 
     # -- options (between searches) -----------------------------------------------
     def set_hash(self, mb: int) -> None:
@@ -215,8 +216,9 @@ class Searcher:
                           job.elapsed(), list(line.pv), hashfull=line.hashfull)
         return SearchResult(m, line.pv[1] if len(line.pv) > 1 else None, info)
 
-    def tree(self, pos: Position, index: int, ctl: Control) -> Tree:
-        """A search tree for thread ``index`` that plays on ``pos``."""
+    def tree(self, pos: Position, index: int, ctl: Control, contempt: int = 0) -> Tree:
+        """A search tree for thread ``index`` that plays on ``pos``, where a
+        draw costs the side to move ``contempt`` centipawns."""
         R = pos.rules
         T = tables(R, self.material_only)
         while len(self._orders) <= index:
@@ -226,7 +228,9 @@ class Searcher:
             order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
             self._orders[index] = (order, T)
         order.new_search()
-        return Tree(pos, self.tt, Evaluator(T), order, filter_for(R), ctl, index == 0)
+        tree = Tree(pos, self.tt, Evaluator(T), order, filter_for(R), ctl, index == 0)
+        tree.contempt = contempt
+        return tree
 
     def _deepen(self, job: SearchJob, depth_cap: int | None = None, lines: int = 1) -> SearchResult:
         """Iterative deepening; ``depth_cap`` and ``lines`` (MultiPV at
@@ -239,7 +243,8 @@ class Searcher:
         moves = list(job.moves)
         if not moves:
             return SearchResult(None)
-        tree = self.tree(job.pos, 0, job.ctl)
+        contempt = 0 if limits.infinite else self.contempt     # analysis: the true score
+        tree = self.tree(job.pos, 0, job.ctl, contempt)
         pos = job.pos
         e = tt.probe(pos.hash)
         tree.set_root(moves)
@@ -247,7 +252,7 @@ class Searcher:
         multipv = max(1, min(max(limits.multipv or 1, lines), len(moves)))
         max_depth = min(limits.depth or MAX_DEPTH, depth_cap or MAX_DEPTH, MAX_DEPTH)
         mate_goal = MATE - (2 * limits.mate - 1) if limits.mate else None
-        helpers = [Helper(self.tree(pos.copy(), k, job.ctl), moves, max_depth, k)
+        helpers = [Helper(self.tree(pos.copy(), k, job.ctl, contempt), moves, max_depth, k)
                    for k in range(1, self.threads)]
         for h in helpers:
             h.start()

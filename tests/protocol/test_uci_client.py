@@ -124,6 +124,7 @@ def test_handshake_names_engine_and_declares_every_option():
             'option name Setup type spin default 0 min -1 max 10080',
             'option name UCI_AnalyseMode type check default false',
             'option name Evaluation type combo default full var full var material',
+            'option name Contempt type spin default 0 min -200 max 200',
             'option name Skill Level type spin default 20 min 0 max 20',
             'option name UCI_LimitStrength type check default false',
             'option name UCI_Elo type spin default 1500 min 650 max 1860',

@@ -64,7 +64,8 @@ def test_protover_features_and_options():
             in text)
     for opt in ('Hash -spin 64 1 4096', 'Clear Hash -button', 'MultiPV -spin 1 1 64',
                 'Move Overhead -spin 50 0 5000', 'Setup -spin 0 -1 10080',
-                'Evaluation -combo *full /// material', 'Skill Level -spin 20 0 20',
+                'Evaluation -combo *full /// material', 'Contempt -spin 0 -200 200',
+                'Skill Level -spin 20 0 20',
                 'UCI_LimitStrength -check 0', 'UCI_Elo -spin 1500 650 1860', 'OwnBook -check 1',
                 'Book File -file ', 'Debug Log File -file ', 'XBoard Quirks -check 1'):
         assert f'feature option="{opt}"' in lines
