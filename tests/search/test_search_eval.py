@@ -349,7 +349,8 @@ def threats(fen, variant='chess'):
 
 
 # on by their tuned data (search/tuned.json)
-THREATS_ON = ('chess', 'maasai', 'oblong44', 'zanzibar-s', 'zanzibar-s-promo', 'zanzibar-xl')
+THREATS_ON = ('chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s', 'zanzibar-s-promo',
+              'zanzibar-xl')
 
 
 def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():

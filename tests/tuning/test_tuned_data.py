@@ -239,8 +239,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # (Oblong 44's fit was rejected, it holds only the threats weights; chess's fit
     # did not lower the held-out loss);
     # chess holds only the mobility-now weights its SPRT accepted (ninth round)
-    # and the threats weights (tenth round); the four fitted Cazaux games their fits
-    # and the threats weights (tenth and eleventh rounds)
+    # and the threats weights (tenth round); the five fitted Cazaux games their fits
+    # and the threats weights (tenth, eleventh and twelfth rounds)
     data = load_tuned(search.tuned.PACKAGED)
     assert sorted(data) == ['chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
                             'zanzibar-s-promo', 'zanzibar-xl']
@@ -249,7 +249,7 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
-    assert threats == {v: (30, 20) for v in ('chess', 'maasai', 'oblong44', 'zanzibar-s',
+    assert threats == {v: (30, 20) for v in ('chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
                                              'zanzibar-s-promo', 'zanzibar-xl')}
     assert [data[v]['weights']['TEMPO'] for v in ('zanzibar-s', 'zanzibar-xl')] == [10, 10]
     promo = data['zanzibar-s-promo']            # the sixth round's: H1 after 2,331 games

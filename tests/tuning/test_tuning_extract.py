@@ -143,7 +143,7 @@ def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
     v = get_variant('pemba')
     lines = random_openings(v, 3, 3, 0, seed=1)
     assert [line.split(' moves ')[1] for line in lines] == [
-        'j2h4 j9h7 a2c4', 'a2c4 j9h7 j2h4', 'a2c4 a9c7 j2h4']
+        'j2h4 d10f7 h4f6', 'j2h4 d10f7 h4g5', 'a2c4 g10e7 c4e6']      # with the threats term
     assert random_openings(get_variant('chess'), 1, 3, 0, seed=1)[0].endswith(
         ' moves e2e4 e7e5 d1f3')
     for line in lines:
