@@ -16,10 +16,8 @@ from cazaux_engine.fen import parse_fen
 from cazaux_engine.notation import move_text
 from cazaux_engine.variants import get_variant
 from protocol.options import Options
-from protocol.uci import UciSession
-from protocol.xboard import XBoard
 from search import Limits, Searcher
-from tests.lines import Lines
+from tests.protocol.test_levels_book_debug import uci, xboard
 
 DRAW_AT_PLY_1 = '8/8/8/8/8/8/4k1p1/7K w - - 0 1'     # Kxg2: two bare Kings
 DRAW_AT_PLY_2 = '8/8/8/8/8/6kP/8/4K3 w - - 0 1'      # h4 Kxh4, or a King move Kxh3
@@ -44,14 +42,6 @@ def test_a_draw_costs_the_root_side_the_contempt(fen, contempt, best, score, nod
 def test_the_default_is_no_contempt():
     assert Searcher().contempt == 0
     assert Options()['Contempt'] == 0
-
-
-def uci(*commands):
-    out = Lines()
-    s = UciSession(out, Options())
-    for c in commands:
-        s.handle(c)
-    return s, out
 
 
 def fields(line):
@@ -87,10 +77,7 @@ def test_a_bad_contempt_is_a_clear_error_that_changes_nothing(value, message):
 
 
 def test_xboard_sets_contempt_by_its_option_command():
-    out = Lines()
-    x = XBoard(out, Options())
-    for c in ('xboard', 'protover 2', 'option Contempt=-60'):
-        x.handle(c)
+    x, out = xboard('xboard', 'protover 2', 'option Contempt=-60')
     assert (x.options['Contempt'], x.searcher.contempt) == (-60, -60)
     x.handle('option Contempt=300')
     assert any('Contempt: 300 is out of range -200..200' in l for l in out.take())
