@@ -8,8 +8,9 @@ after each move from the board changes the position records, ``pop`` after
 each take-back), and adds, per call, the pawn structure (passed, doubled
 and isolated pawn-like pieces, cached per structure), the tapered blend of
 middle- and end-game scores by the game phase, King shelter, the King
-attack (when its weight is not 0), the mobility now and the threats (each
-when its weights are not 0) and the bare-King bonus, and returns the
+attack (when its weight is not 0), the mobility now, the threats, the
+colour pairs and the open files (each when its weights are not 0) and the
+bare-King bonus, and returns the
 score for the side to move.  One evaluator per search thread (its sums and
 pawn cache are its own).
 
@@ -75,10 +76,15 @@ class Evaluator:
         self.reach, self.rider = t.reach, t.rider
         self.threat_mg, self.threat_eg = t.threat_mg, t.threat_eg
         self.piece_value, self.leap_start, self.leap_to = t.piece_value, t.leap_start, t.leap_to
+        self.pair_mg, self.pair_eg = t.pair_mg, t.pair_eg
+        self.pair_slot, self.sq_colour = t.pair_slot, t.sq_colour
+        self.open_file_mg, self.open_file_eg, self.file_rider = (t.open_file_mg, t.open_file_eg,
+                                                                 t.file_rider)
         self.most_attackers = len(t.attackers_percent) - 1
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
+        self.cache_files = array('q', [0]) * PAWN_CACHE
         self.front = array('i', [0]) * (2 * (self.files + 2))
         self.on_file = array('i', [0]) * (2 * (self.files + 2))
         self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = t.mg, t.eg, t.npm, t.key
@@ -208,6 +214,7 @@ class Evaluator:
         attack: cython.longlong
         mob: cython.int
         pairs: cython.int
+        files: cython.longlong = 0
         if self.material_only:
             return mg * pos.turn
         if key:
@@ -217,6 +224,7 @@ class Evaluator:
                 self.cache_key[i] = key
             mg += self.cache_mg[i]
             eg += self.cache_eg[i]
+            files = self.cache_files[i]
         if self.mobility_now_mg or self.mobility_now_eg:
             mob = self.mobility(pos, 1) - self.mobility(pos, -1)
             mg += self.mobility_now_mg * mob
@@ -225,6 +233,14 @@ class Evaluator:
             pairs = self.threats(pos, -1) - self.threats(pos, 1)
             mg += self.threat_mg * pairs
             eg += self.threat_eg * pairs
+        if self.pair_mg or self.pair_eg:
+            pairs = self.colour_pairs(pos, 1) - self.colour_pairs(pos, -1)
+            mg += self.pair_mg * pairs
+            eg += self.pair_eg * pairs
+        if self.open_file_mg or self.open_file_eg:
+            mob = self.open_files(pos, 1, files) - self.open_files(pos, -1, files)
+            mg += self.open_file_mg * mob
+            eg += self.open_file_eg * mob
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
@@ -346,6 +362,63 @@ class Evaluator:
                     total += 1
         return total
 
+    def colour_pairs(self, pos: Position, colour: cython.int) -> cython.int:
+        """The kinds of colour-bound pieces (``pair_slot`` not -1) that
+        ``colour`` has on squares of both colours."""
+        k: cython.int
+        s: cython.int
+        j: cython.int
+        one: cython.ulonglong = 1
+        light: cython.ulonglong = 0         # bit j: a piece of kind j on a square ...
+        dark: cython.ulonglong = 0          # ... of colour 0 (light), of colour 1 (dark)
+        both: cython.ulonglong
+        total: cython.int = 0
+        for k in range(pos.count(colour)):
+            s = pos.piece_at(colour, k)
+            j = self.pair_slot[pos.board[s] + self.n]
+            if j >= 0:
+                if self.sq_colour[s]:
+                    dark |= one << j
+                else:
+                    light |= one << j
+        both = light & dark
+        while both:
+            both &= both - 1
+            total += 1
+        return total
+
+    def open_files(self, pos: Position, colour: cython.int, files: cython.longlong) -> cython.int:
+        """``colour``'s file riders on files without its own pawn-like
+        pieces, counting 2 where the enemy has none there either, else 1.
+        ``files``: the files with White's pawn-like pieces (bits 0-15) and
+        Black's (bits 16-31), as :meth:`pawns` caches them."""
+        k: cython.int
+        s: cython.int
+        f: cython.int
+        own: cython.longlong = files & 0xFFFF if colour > 0 else (files >> 16) & 0xFFFF
+        enemy: cython.longlong = (files >> 16) & 0xFFFF if colour > 0 else files & 0xFFFF
+        total: cython.int = 0
+        for k in range(pos.count(colour)):
+            s = pos.piece_at(colour, k)
+            if self.file_rider[pos.board[s] + self.n]:
+                f = self.file_of[s]
+                if not (own >> f) & 1:
+                    total += 1 if (enemy >> f) & 1 else 2
+        return total
+
+    def pawn_files(self, pos: Position) -> int:
+        """The ``files`` argument of :meth:`open_files` for ``pos``, whose
+        sums are the current entry (for tests and tools)."""
+        key: cython.ulonglong = self.pkey[self.top]
+        i: cython.int
+        if not key:
+            return 0
+        i = key & (PAWN_CACHE - 1)
+        if self.cache_key[i] != key:
+            self.pawns(pos, i)
+            self.cache_key[i] = key
+        return self.cache_files[i]
+
     def bare_king(self, pos: Position) -> cython.int:
         """Bonus (White's view) for the side whose opponent has a bare King."""
         nw: cython.int = pos.count(1)
@@ -369,7 +442,8 @@ class Evaluator:
     def pawns(self, pos: Position, slot: cython.int) -> cython.void:
         """Cache (mg, eg) of the pawn structure, White minus Black, in
         ``slot``: passed, doubled and isolated pawn-like pieces (the last
-        two add 0 while their weights are 0)."""
+        two add 0 while their weights are 0); and the files with White's
+        pawn-like pieces (bits 0-15) and Black's (bits 16-31)."""
         f: cython.int
         k: cython.int
         s: cython.int
@@ -378,6 +452,8 @@ class Evaluator:
         w: cython.int = self.files + 2        # front[f]: Black's lowest pawn rank on f - 1 ...
         mg: cython.int = 0
         eg: cython.int = 0
+        one: cython.longlong = 1
+        files: cython.longlong = 0
         for f in range(w):
             self.front[f] = -1                # ... (-1: none); front[w + f]: White's highest
             self.front[w + f] = self.ranks
@@ -398,6 +474,10 @@ class Evaluator:
                 if self.rank_of[s] < self.front[w + f]:
                     self.front[w + f] = self.rank_of[s]
         for f in range(1, w - 1):             # White minus Black, per file
+            if self.on_file[w + f]:
+                files |= one << (f - 1)
+            if self.on_file[f]:
+                files |= one << (f + 15)
             n = self.on_file[w + f]
             if n > 1:
                 mg -= self.doubled_mg * (n - 1)
@@ -431,6 +511,7 @@ class Evaluator:
                     eg -= self.passed_eg[self.size + s]
         self.cache_mg[slot] = mg
         self.cache_eg[slot] = eg
+        self.cache_files[slot] = files
 
 
 def make_evaluate(t: Tables) -> Evaluator:

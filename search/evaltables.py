@@ -32,7 +32,11 @@ the mobility now (from ``reach`` and ``rider``, :func:`slide_tables`, when
 ``MOBILITY_NOW_MG`` or ``_EG`` is not 0), the threats (pieces that a less valuable
 leaper or pawn-like piece could capture, from ``leap_start`` and
 ``leap_to``, :func:`leap_capture_tables`, when ``THREAT_MG`` or ``_EG`` is
-not 0) and the bare-King bonus.  With
+not 0), the colour pairs (kinds of colour-bound pieces a side has on both
+colours of squares, :func:`pair_tables`, when ``PAIR_MG`` or ``_EG`` is not
+0), the open files (file riders on files without own pawn-like pieces,
+:func:`file_riders`, when ``OPEN_FILE_MG`` or ``_EG`` is not 0) and the
+bare-King bonus.  With
 ``material_only`` the tables hold material alone and nothing is added.
 
 >>> from cazaux_engine import start_position
@@ -156,6 +160,56 @@ def leap_capture_tables(rules: Rules) -> tuple[array, array]:
                 to.extend(sorted(targets(R, code, sq, capturing_only=True)))
     start[len(start) - 1] = len(to)
     return start, to
+
+
+def colour_bound(rules: Rules, code: int) -> bool:
+    """Whether piece ``code`` has moves and none of them, from any square of
+    an empty board, changes the colour of its square (Bishop, Ferz,
+    Elephant, ...)."""
+    R = rules
+    moved = False
+    for sq in R.squares:
+        colour = (R.file_of(sq) + R.rank_of(sq)) & 1
+        for t in targets(R, code, sq):
+            moved = True
+            if (R.file_of(t) + R.rank_of(t)) & 1 != colour:
+                return False
+    return moved
+
+
+def pair_tables(rules: Rules) -> tuple[array, array]:
+    """The tables of the colour pairs (:meth:`search.eval.Evaluator.colour_pairs`):
+    ``slot``, per signed piece code at ``code + n``, the number of the
+    colour-bound kind (:func:`colour_bound`; 0, 1, ... in the order of the
+    piece codes, at most 32 of them) or -1; ``colour``, per square, the
+    colour of the square (0 or 1)."""
+    R = rules
+    slot = array('i', [-1]) * (2 * R.n + 1)
+    kinds = [i for i in range(1, R.n + 1)
+             if i != R.KING and i not in R.pawn_like and colour_bound(R, i)][:32]
+    for j, i in enumerate(kinds):
+        slot[i + R.n] = slot[-i + R.n] = j
+    colour = array('i', [0]) * R.size
+    for sq in R.squares:
+        colour[sq] = (R.file_of(sq) + R.rank_of(sq)) & 1
+    return slot, colour
+
+
+def file_riders(rules: Rules) -> array:
+    """Per signed piece code at ``code + n``: 1 for a file rider, a piece
+    that reaches every square of a middle file from its own end of it on an
+    empty board (Rook, Queen, ...), else 0 (never the King nor a pawn-like
+    piece)."""
+    R = rules
+    rider = array('i', [0]) * (2 * R.n + 1)
+    f = R.files // 2
+    for code in range(-R.n, R.n + 1):
+        if code == 0 or abs(code) == R.KING or abs(code) in R.pawn_like:
+            continue
+        home = 0 if code > 0 else R.ranks - 1
+        line = {R.sq(f, r) for r in range(R.ranks) if r != home}
+        rider[code + R.n] = int(line <= targets(R, code, R.sq(f, home)))
+    return rider
 
 
 def moves_to_promotion(rules: Rules, code: int) -> dict:
@@ -292,6 +346,19 @@ class Tables:
             self.leap_start, self.leap_to = leap_capture_tables(R)
         else:
             self.leap_start, self.leap_to = array('i', [0]) * ((2 * n + 1) * size + 1), array('i', [0])
+        # Colour pairs and open files (tables built only when their term is on)
+        self.pair_mg = 0 if material_only else int(P.PAIR_MG)
+        self.pair_eg = 0 if material_only else int(P.PAIR_EG)
+        if self.pair_mg or self.pair_eg:
+            self.pair_slot, self.sq_colour = pair_tables(R)
+        else:
+            self.pair_slot, self.sq_colour = array('i', [-1]) * (2 * n + 1), array('i', [0]) * size
+        self.open_file_mg = 0 if material_only else int(P.OPEN_FILE_MG)
+        self.open_file_eg = 0 if material_only else int(P.OPEN_FILE_EG)
+        if self.open_file_mg or self.open_file_eg:
+            self.file_rider = file_riders(R)
+        else:
+            self.file_rider = array('i', [0]) * (2 * n + 1)
         self.attackers_percent = array('i', params.ATTACKERS_PERCENT)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)

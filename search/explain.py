@@ -18,6 +18,11 @@ uses (the tests check it for every variant):
   (pawn-like pieces, Knights, Camels, ...) and an own piece (not the King)
   worth more than it that it could capture, a penalty (``THREAT_MG/EG``; 0
   when off);
+* **colour pairs**: per kind of colour-bound piece (Bishop, Ferz, ...) a
+  side has on squares of both colours, a bonus (``PAIR_MG/EG``; 0 when off);
+* **open files**: per file rider (Rook, Queen, ...) on a file without own
+  pawn-like pieces, a bonus, twice that when the enemy has none there
+  either (``OPEN_FILE_MG/EG``; 0 when off);
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
@@ -31,7 +36,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'threats', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -46,7 +51,7 @@ from cazaux_engine.moves import BENT, HOP, RIDE, RIDE_C, RIDE_M
 
 from .static import evaluate
 from .eval import tables
-from .evaltables import targets
+from .evaltables import colour_bound, file_riders, targets
 
 
 @dataclass
@@ -116,6 +121,10 @@ def explain(pos) -> Explanation:
                            for m in (_mobility(pos, t, 1), _mobility(pos, t, -1)))),
         Term('threats', *(blend(-t.threat_mg * m, -t.threat_eg * m)
                           for m in (_threats(pos, t, 1), _threats(pos, t, -1)))),
+        Term('colour pairs', *(blend(t.pair_mg * m, t.pair_eg * m)
+                               for m in (_colour_pairs(pos, t, 1), _colour_pairs(pos, t, -1)))),
+        Term('open files', *(blend(t.open_file_mg * m, t.open_file_eg * m)
+                             for m in (_open_files(pos, t, 1), _open_files(pos, t, -1)))),
     ]
     blended = _round(sum((x.net for x in terms), Fraction(0)))
     bare = _bare_king(pos, t)
@@ -207,6 +216,42 @@ def _threats(pos, t, colour: int) -> int:
             if victim * colour > 0 and target != pos.kings[colour] \
                     and t.value[victim] > t.value[code]:
                 total += 1
+    return total
+
+
+def _colour_pairs(pos, t, colour: int) -> int:
+    """The kinds of colour-bound pieces (:func:`search.evaltables.colour_bound`,
+    asked here afresh) of which ``colour`` has one on a light and one on a
+    dark square."""
+    R = pos.rules
+    if not (t.pair_mg or t.pair_eg):
+        return 0
+    colours: dict = {}
+    for sq in pos.pieces[colour]:
+        kind = abs(pos.board[sq])
+        if kind != R.KING and kind not in R.pawn_like and colour_bound(R, kind):
+            colours.setdefault(kind, set()).add((R.file_of(sq) + R.rank_of(sq)) % 2)
+    return sum(1 for seen in colours.values() if len(seen) == 2)
+
+
+def _open_files(pos, t, colour: int) -> int:
+    """``colour``'s file riders (:func:`search.evaltables.file_riders`) on
+    files without its own pawn-like pieces: 2 each where the enemy has none
+    there either, else 1; the pawns found on the board here."""
+    R = pos.rules
+    if not (t.open_file_mg or t.open_file_eg):
+        return 0
+    riders = file_riders(R)
+    pawn_files = {1: set(), -1: set()}
+    for c in (1, -1):
+        for sq in pos.pieces[c]:
+            if abs(pos.board[sq]) in R.pawn_like:
+                pawn_files[c].add(R.file_of(sq))
+    total = 0
+    for sq in pos.pieces[colour]:
+        f = R.file_of(sq)
+        if riders[pos.board[sq] + R.n] and f not in pawn_files[colour]:
+            total += 1 if f in pawn_files[-colour] else 2
     return total
 
 

@@ -82,6 +82,20 @@ MOBILITY_NOW_EG = 0
 THREAT_MG = 0
 THREAT_EG = 0
 
+# Colour pairs: a bonus per kind of colour-bound piece (one whose moves never
+# change the colour of its square: Bishop, Ferz, Elephant, ...) a side has
+# on squares of both colours (the Bishop pair of chess).  0 and 0: the term
+# is off (computed not at all).
+PAIR_MG = 0
+PAIR_EG = 0
+
+# Open files: a bonus per file rider (a piece that slides the whole length
+# of a file: Rook, Queen, ...) standing on a file with none of its own
+# pawn-like pieces, twice that when the enemy has none there either.  0 and
+# 0: the term is off (computed not at all).
+OPEN_FILE_MG = 0
+OPEN_FILE_EG = 0
+
 # Side to move.
 TEMPO = 12
 

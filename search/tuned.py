@@ -49,6 +49,7 @@ WEIGHTS: dict[str, str] = {
     'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
     'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'KING_ATTACK': 'int',
     'MOBILITY_NOW_MG': 'int', 'MOBILITY_NOW_EG': 'int', 'THREAT_MG': 'int', 'THREAT_EG': 'int',
+    'PAIR_MG': 'int', 'PAIR_EG': 'int', 'OPEN_FILE_MG': 'int', 'OPEN_FILE_EG': 'int',
     'TEMPO': 'int',
     'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',
 }

@@ -30,8 +30,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     for _ in range(3):
         for pos in random_game(variant, rng, 150):
             e = explain(pos)
-            blended = sum((t.net for t in e.terms[:6]), Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(e.terms[6].net)
+            blended = sum((t.net for t in e.terms[:8]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[8].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -42,7 +42,7 @@ def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'mobility',
-                              'threats', 'bare King']
+                              'threats', 'colour pairs', 'open files', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
     assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
@@ -52,16 +52,19 @@ def test_the_text_shows_every_term_for_both_sides():
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
-def test_the_threats_row_sums_with_the_rest_when_the_term_is_on(variant):
+def test_the_threats_pairs_and_files_rows_sum_with_the_rest_when_the_terms_are_on(variant):
     from search.weights import overriding
     rng = random.Random(11)
-    seen = 0
-    with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20)):
+    seen = [0, 0, 0]
+    with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20, PAIR_MG=30, PAIR_EG=50,
+                                          OPEN_FILE_MG=10, OPEN_FILE_EG=5)):
         for pos in random_game(variant, rng, 120):
             e = explain(pos)
             assert e.total == e.search_value == evaluate(pos)
-            seen += e.terms[5].white != 0 or e.terms[5].black != 0
-    assert seen >= 5            # the random games run into threats
+            for k in (0, 1, 2):
+                seen[k] += e.terms[5 + k].white != 0 or e.terms[5 + k].black != 0
+    assert seen[0] >= 5 and seen[1] >= 5                # the random games run into threats; ...
+    assert seen[2] >= 5 or variant == 'oblong44'        # ... Oblong 44 has no file rider
 
 
 def test_the_threats_row_of_a_position():
@@ -72,3 +75,15 @@ def test_the_threats_row_of_a_position():
     # the Knight attacks the Queen (1 against White), the Pawn the Knight and
     # the Rook (2 against Black): -63 x 2,525 / 6,300 a threat
     assert [float(x) for x in rows['threats']] == [-25.25, -50.5, 25.25]
+
+
+
+def test_the_pairs_and_files_rows_of_a_position():
+    from search.weights import overriding
+    with overriding('chess', weights=dict(PAIR_MG=63, PAIR_EG=0, OPEN_FILE_MG=0, OPEN_FILE_EG=63)):
+        lines = explain_text(start_position('chess', 'r3k3/pp6/8/8/8/8/PP6/2B1KB1R w - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    # White's Bishop pair: 63 x 1,650 / 6,300; Rh1 on an open file (2 units),
+    # Black's Ra8 behind its Pawn: 2 x 63 x 4,650 / 6,300
+    assert [float(x) for x in rows['colour pairs']] == [16.5, 0.0, 16.5]
+    assert [float(x) for x in rows['open files']] == [93.0, 0.0, 93.0]

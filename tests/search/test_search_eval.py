@@ -412,6 +412,106 @@ def test_threats_keep_colour_symmetry(variant):
             assert ev(pos) == ev(mirrored(pos))
 
 
+# -- colour pairs and open files ------------------------------------------------------
+
+PAIR_FEN = 'r3k3/pp6/8/8/8/8/PP6/2B1KB1R w - - 0 1'
+PAIR_FILES_OFF = dict(PAIR_MG=0, PAIR_EG=0, OPEN_FILE_MG=0, OPEN_FILE_EG=0)
+
+
+def names(R, flags) -> list[str]:
+    """The names of the piece kinds whose White and Black codes are both flagged."""
+    return [R.types[i - 1].name for i in range(1, R.n + 1) if flags(i) and flags(-i)]
+
+
+@pytest.mark.parametrize('variant,bound,riders', [
+    ('chess', ['bishop'], ['queen', 'rook']),
+    ('oblong44', ['ferz', 'alfil', 'dabbaba'], []),
+    ('pemba', ['bishop', 'elephant', 'camel', 'crocodile'], ['queen', 'rook', 'cannon']),
+    ('maasai', ['bishop', 'camel', 'crocodile', 'elephant'], ['queen', 'rook', 'cannon', 'sorceress']),
+])
+def test_colour_bound_kinds_and_file_riders_of_the_variants(variant, bound, riders):
+    from search.evaltables import file_riders, pair_tables
+    R = start_position(variant).rules
+    slot, colour = pair_tables(R)
+    assert names(R, lambda c: slot[c + R.n] >= 0) == bound
+    assert sorted(slot[i + R.n] for i in range(1, R.n + 1) if slot[i + R.n] >= 0) == \
+        list(range(len(bound)))
+    rider = file_riders(R)
+    assert names(R, lambda c: rider[c + R.n]) == riders
+    assert [colour[R.parse_square(s)] for s in ('a1', 'b1', 'a2', 'b2')] == [0, 1, 1, 0]
+
+
+def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
+    assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
+    for variant in VARIANT_NAMES:
+        t = tables(start_position(variant).rules, False)
+        assert (t.pair_mg, t.pair_eg, t.open_file_mg, t.open_file_eg) == (0, 0, 0, 0)
+        assert set(t.pair_slot) == {-1} and set(t.file_rider) == {0}
+
+
+def pairs_and_files(fen, variant='chess'):
+    """((White's colour pairs, Black's), (White's open-file count, Black's)),
+    both terms on."""
+    from search.weights import overriding
+    with overriding(variant, weights=dict(PAIR_MG=1, OPEN_FILE_MG=1)):
+        pos = start_position(variant, fen)
+        ev = evaluator(pos)
+        ev(pos)
+        files = ev.pawn_files(pos)
+        return ((ev.colour_pairs(pos, 1), ev.colour_pairs(pos, -1)),
+                (ev.open_files(pos, 1, files), ev.open_files(pos, -1, files)))
+
+
+def test_colour_pairs_count_kinds_on_both_colours():
+    # Bishops on c1 and f1 (two colours): White's pair; Black has none
+    assert pairs_and_files(PAIR_FEN)[0] == (1, 0)
+    # c1 and e3 are of one colour: no pair; two on one colour and one on the
+    # other still make one pair; Black's Bishops on c8 and f8 make one
+    assert pairs_and_files('2b1kb2/8/8/8/8/4B3/8/2B1K3 w - - 0 1')[0] == (0, 1)
+    assert pairs_and_files('4k3/8/8/8/8/4B3/8/2B1KB2 w - - 0 1')[0] == (1, 0)
+    # Oblong 44: White's Ferzes on a1 and a2 (a promoted one) and Alfils on
+    # b1 and d1 (one colour): one pair of Ferzes
+    assert pairs_and_files('4/1k2/4/4/4/4/4/4/4/F3/FEKE w - - 0 1', 'oblong44')[0] == (1, 0)
+
+
+def test_open_files_count_riders_on_files_without_own_pawns():
+    # Rh1: no Pawn on h at all (2); Ra8 stands behind its own a7 (0); the
+    # pawn files are a and b for both sides (bits 0-1 and 16-17)
+    assert pairs_and_files(PAIR_FEN)[1] == (2, 0)
+    # Re1 with only Black's e7 on the file: half-open (1); Qd1 on an open d
+    # file (2); Black's Rook on e8 behind its own e7 (0), its Queen on c8 on
+    # the file of White's c2 only (1)
+    assert pairs_and_files('2q1r1k1/4p3/8/8/8/8/2P5/3QR1K1 w - - 0 1')[1] == (3, 1)
+    # no pawn at all: every rider on an open file; Knights and Bishops never count
+    assert pairs_and_files('r1b1k3/8/8/8/8/8/8/RN2K1B1 w - - 0 1')[1] == (2, 2)
+
+
+def test_colour_pairs_and_open_files_weight_the_difference_by_phase():
+    # one pair and 2 open-file units for White, none for Black; the pieces
+    # but Pawns and Kings weigh 1,650 (two Bishops 325, two Rooks 500) of the
+    # start's 6,300: the middle game weight counts 1,650 / 6,300, the end
+    # game's 4,650 / 6,300, the sum rounded once
+    off = score_with(PAIR_FEN, **PAIR_FILES_OFF)
+    assert score_with(PAIR_FEN, PAIR_MG=30, PAIR_EG=50) == off + 45          # 7.86 + 36.90
+    assert score_with(PAIR_FEN, PAIR_MG=63, PAIR_EG=0) == off + 17           # 16.5
+    assert score_with(PAIR_FEN, PAIR_MG=0, PAIR_EG=63) == off + 47           # 46.5
+    assert score_with(PAIR_FEN, OPEN_FILE_MG=10, OPEN_FILE_EG=5) == off + 13  # 5.24 + 7.38
+    assert score_with(PAIR_FEN, OPEN_FILE_MG=63, OPEN_FILE_EG=0) == off + 33
+    assert score_with(PAIR_FEN, OPEN_FILE_MG=0, OPEN_FILE_EG=63) == off + 93
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_colour_pairs_and_open_files_keep_colour_symmetry(variant):
+    from search.weights import overriding
+    rng = random.Random(variant + 'pairs and files')
+    with overriding(variant, weights=dict(PAIR_MG=30, PAIR_EG=50, OPEN_FILE_MG=10,
+                                          OPEN_FILE_EG=5)):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
+
+
 def test_capturing_targets_are_the_moves_that_can_capture():
     from search.evaltables import targets
     R = start_position('chess').rules
