@@ -162,19 +162,20 @@ def leap_capture_tables(rules: Rules) -> tuple[array, array]:
     return start, to
 
 
+_bound: dict = {}
+
+
 def colour_bound(rules: Rules, code: int) -> bool:
     """Whether piece ``code`` has moves and none of them, from any square of
     an empty board, changes the colour of its square (Bishop, Ferz,
-    Elephant, ...)."""
-    R = rules
-    moved = False
-    for sq in R.squares:
-        colour = (R.file_of(sq) + R.rank_of(sq)) & 1
-        for t in targets(R, code, sq):
-            moved = True
-            if (R.file_of(t) + R.rank_of(t)) & 1 != colour:
-                return False
-    return moved
+    Elephant, ...).  Cached."""
+    key = (rules, code)
+    if key not in _bound:
+        R = rules
+        colour = {sq: (R.file_of(sq) + R.rank_of(sq)) & 1 for sq in R.squares}
+        reached = [(colour[sq], colour[t]) for sq in R.squares for t in targets(R, code, sq)]
+        _bound[key] = bool(reached) and all(a == b for a, b in reached)
+    return _bound[key]
 
 
 def pair_tables(rules: Rules) -> tuple[array, array]:
