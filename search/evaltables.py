@@ -34,8 +34,8 @@ leaper or pawn-like piece could capture, from ``leap_start`` and
 ``leap_to``, :func:`leap_capture_tables`, when ``THREAT_MG`` or ``_EG`` is
 not 0), the colour pairs (kinds of colour-bound pieces a side has on both
 colours of squares, :func:`pair_tables`, when ``PAIR_MG`` or ``_EG`` is not
-0), the open files (file riders on files without own pawn-like pieces,
-:func:`file_riders`, when ``OPEN_FILE_MG`` or ``_EG`` is not 0) and the
+0), the open files (file riders, Rooks and the like, on files without own
+pawn-like pieces, :func:`file_riders`, when ``OPEN_FILE_MG`` or ``_EG`` is not 0) and the
 bare-King bonus.  With
 ``material_only`` the tables hold material alone and nothing is added.
 
@@ -199,8 +199,9 @@ def pair_tables(rules: Rules) -> tuple[array, array]:
 def file_riders(rules: Rules) -> array:
     """Per signed piece code at ``code + n``: 1 for a file rider, a piece
     that reaches every square of a middle file from its own end of it on an
-    empty board (Rook, Queen, ...), else 0 (never the King nor a pawn-like
-    piece)."""
+    empty board and no diagonal square (Rook, Cannon, ...: not the Queen,
+    which open lines draw out too early), else 0 (never the King nor a
+    pawn-like piece)."""
     R = rules
     rider = array('i', [0]) * (2 * R.n + 1)
     f = R.files // 2
@@ -209,7 +210,10 @@ def file_riders(rules: Rules) -> array:
             continue
         home = 0 if code > 0 else R.ranks - 1
         line = {R.sq(f, r) for r in range(R.ranks) if r != home}
-        rider[code + R.n] = int(line <= targets(R, code, R.sq(f, home)))
+        start = R.sq(f, home)
+        reach = targets(R, code, start)
+        diagonal = any(abs(R.file_of(t) - f) == abs(R.rank_of(t) - home) for t in reach)
+        rider[code + R.n] = int(line <= reach and not diagonal)
     return rider
 
 

@@ -20,7 +20,7 @@ uses (the tests check it for every variant):
   when off);
 * **colour pairs**: per kind of colour-bound piece (Bishop, Ferz, ...) a
   side has on squares of both colours, a bonus (``PAIR_MG/EG``; 0 when off);
-* **open files**: per file rider (Rook, Queen, ...) on a file without own
+* **open files**: per file rider (Rook, Cannon, ...) on a file without own
   pawn-like pieces, a bonus, twice that when the enemy has none there
   either (``OPEN_FILE_MG/EG``; 0 when off);
 * **bare King**: the bonus for the side whose opponent has only its King;

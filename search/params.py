@@ -90,9 +90,10 @@ PAIR_MG = 0
 PAIR_EG = 0
 
 # Open files: a bonus per file rider (a piece that slides the whole length
-# of a file: Rook, Queen, ...) standing on a file with none of its own
-# pawn-like pieces, twice that when the enemy has none there either.  0 and
-# 0: the term is off (computed not at all).
+# of a file and reaches no diagonal square: Rook, Cannon, ...; not the
+# Queen) standing on a file with none of its own pawn-like pieces, twice
+# that when the enemy has none there either.  0 and 0: the term is off
+# (computed not at all).
 OPEN_FILE_MG = 0
 OPEN_FILE_EG = 0
 

@@ -362,7 +362,7 @@ SWITCHED_BENCH = [
     ({'PROBCUT_DEPTH': 4}, 5, 102318),        # tried at 5 (at depth 5 it acts from 4)
     ({'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4}, 4, 41906),   # on in chess by its tuned data
     ({'PAIR_MG': 30, 'PAIR_EG': 50}, 4, 36768),
-    ({'OPEN_FILE_MG': 10, 'OPEN_FILE_EG': 5}, 4, 43689),
+    ({'OPEN_FILE_MG': 10, 'OPEN_FILE_EG': 5}, 4, 41828),
 ]
 # (The threats weights, THREAT_MG 30 and THREAT_EG 20, are in every built-in
 # variant's tuned data since the twelfth round: set here they would change
