@@ -214,6 +214,7 @@ class Evaluator:
         attack: cython.longlong
         mob: cython.int
         pairs: cython.int
+        units: cython.int
         files: cython.longlong = 0
         if self.material_only:
             return mg * pos.turn
@@ -238,9 +239,9 @@ class Evaluator:
             mg += self.pair_mg * pairs
             eg += self.pair_eg * pairs
         if self.open_file_mg or self.open_file_eg:
-            mob = self.open_files(pos, 1, files) - self.open_files(pos, -1, files)
-            mg += self.open_file_mg * mob
-            eg += self.open_file_eg * mob
+            units = self.open_files(pos, 1, files) - self.open_files(pos, -1, files)
+            mg += self.open_file_mg * units
+            eg += self.open_file_eg * units
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
