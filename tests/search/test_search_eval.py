@@ -232,7 +232,8 @@ def test_king_attack_fades_with_the_phase():
     t = tables(start_position('chess', fen).rules, False)
     ph = 900 + 500 + 300
     assert t.phase_total == 2 * (2 * 300 + 2 * 325 + 2 * 500 + 900)
-    gain = score_with(fen, KING_ATTACK=100, **MOBILITY_OFF) - score_with(fen, **MOBILITY_OFF)
+    others_off = dict(MOBILITY_OFF, OPEN_FILE_MG=0, OPEN_FILE_EG=0)    # (Rh1's open file)
+    gain = score_with(fen, KING_ATTACK=100, **others_off) - score_with(fen, **others_off)
     assert gain == 14 and abs(gain - 50 * ph / t.phase_total) < 1
 
 
@@ -442,11 +443,17 @@ def test_colour_bound_kinds_and_file_riders_of_the_variants(variant, bound, ride
 
 
 def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
+    # off in search/params.py; the open files on in chess by its tuned data
+    # (search/tuned.json, thirteenth round), the colour pairs nowhere
     assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
-        assert (t.pair_mg, t.pair_eg, t.open_file_mg, t.open_file_eg) == (0, 0, 0, 0)
-        assert set(t.pair_slot) == {-1} and set(t.file_rider) == {0}
+        assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
+        if variant == 'chess':
+            assert (t.open_file_mg, t.open_file_eg) == (15, 5)
+            assert sum(t.file_rider) == 2                       # White's and Black's Rook
+        else:
+            assert (t.open_file_mg, t.open_file_eg) == (0, 0) and set(t.file_rider) == {0}
 
 
 def pairs_and_files(fen, variant='chess'):
@@ -493,13 +500,17 @@ def test_colour_pairs_and_open_files_weight_the_difference_by_phase():
     # but Pawns and Kings weigh 1,650 (two Bishops 325, two Rooks 500) of the
     # start's 6,300: the middle game weight counts 1,650 / 6,300, the end
     # game's 4,650 / 6,300, the sum rounded once
-    off = score_with(PAIR_FEN, **PAIR_FILES_OFF)
-    assert score_with(PAIR_FEN, PAIR_MG=30, PAIR_EG=50) == off + 45          # 7.86 + 36.90
-    assert score_with(PAIR_FEN, PAIR_MG=63, PAIR_EG=0) == off + 17           # 16.5
-    assert score_with(PAIR_FEN, PAIR_MG=0, PAIR_EG=63) == off + 47           # 46.5
-    assert score_with(PAIR_FEN, OPEN_FILE_MG=10, OPEN_FILE_EG=5) == off + 13  # 5.24 + 7.38
-    assert score_with(PAIR_FEN, OPEN_FILE_MG=63, OPEN_FILE_EG=0) == off + 33
-    assert score_with(PAIR_FEN, OPEN_FILE_MG=0, OPEN_FILE_EG=63) == off + 93
+    def gain(**weights):
+        return score_with(PAIR_FEN, **dict(PAIR_FILES_OFF, **weights)) - score_with(
+            PAIR_FEN, **PAIR_FILES_OFF)
+    assert gain(PAIR_MG=30, PAIR_EG=50) == 45           # 7.86 + 36.90
+    assert gain(PAIR_MG=63, PAIR_EG=0) == 17            # 16.5
+    assert gain(PAIR_MG=0, PAIR_EG=63) == 47            # 46.5
+    assert gain(OPEN_FILE_MG=10, OPEN_FILE_EG=5) == 13  # 5.24 + 7.38
+    assert gain(OPEN_FILE_MG=63, OPEN_FILE_EG=0) == 33
+    assert gain(OPEN_FILE_MG=0, OPEN_FILE_EG=63) == 93
+    # chess's tuned data (15 and 5): 7.86 + 7.38, rounded once with the rest
+    assert score_with(PAIR_FEN) - score_with(PAIR_FEN, OPEN_FILE_MG=0, OPEN_FILE_EG=0) == 16
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)

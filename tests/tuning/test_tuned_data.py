@@ -238,14 +238,15 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # docs/strength.md, Verification: each entry shipped only after an SPRT accepted it
     # (Oblong 44's fit was rejected, it holds only the threats weights; chess's fit
     # did not lower the held-out loss);
-    # chess holds only the mobility-now weights its SPRT accepted (ninth round)
-    # and the threats weights (tenth round); the five fitted Cazaux games their fits
+    # chess holds only the mobility-now weights its SPRT accepted (ninth round),
+    # the threats weights (tenth round) and the open files (thirteenth); the five fitted Cazaux games their fits
     # and the threats weights (tenth, eleventh and twelfth rounds)
     data = load_tuned(search.tuned.PACKAGED)
     assert sorted(data) == ['chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
                             'zanzibar-s-promo', 'zanzibar-xl']
     assert data['chess'] == {'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
-                                                       'THREAT_MG': 30, 'THREAT_EG': 20}}
+                                                       'THREAT_MG': 30, 'THREAT_EG': 20,
+                                                       'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5}}
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
