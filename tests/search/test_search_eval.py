@@ -125,6 +125,19 @@ def test_a_passed_pawn_counts():
     assert ev(passed) > ev(blocked)
 
 
+def assert_colour_symmetric(variant, seed, **weights):
+    """With ``weights`` set, 25 random positions of ``variant`` (the random
+    generator seeded by the variant's name and ``seed``) evaluate as their
+    colour-swapped mirrors do."""
+    from search.weights import overriding
+    rng = random.Random(variant + seed)
+    with overriding(variant, weights=weights):
+        for _ in range(25):
+            pos = random_position(variant, rng)
+            ev = evaluator(pos)
+            assert ev(pos) == ev(mirrored(pos))
+
+
 def score_with(fen, variant='chess', **weights):
     """The evaluation of ``fen`` with some weights replaced."""
     from search.weights import overriding
@@ -184,14 +197,8 @@ def test_pawn_structure_phases():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_pawn_structure_keeps_colour_symmetry(variant):
-    from search.weights import overriding
-    rng = random.Random(variant + 'pawns')
-    with overriding(variant, weights=dict(DOUBLED_MG=11, DOUBLED_EG=17, ISOLATED_MG=7,
-                                          ISOLATED_EG=13)):
-        for _ in range(25):
-            pos = random_position(variant, rng)
-            ev = evaluator(pos)
-            assert ev(pos) == ev(mirrored(pos))
+    assert_colour_symmetric(variant, 'pawns', DOUBLED_MG=11, DOUBLED_EG=17, ISOLATED_MG=7,
+                            ISOLATED_EG=13)
 
 
 # -- King attack ----------------------------------------------------------------------
@@ -239,13 +246,7 @@ def test_king_attack_fades_with_the_phase():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_king_attack_keeps_colour_symmetry(variant):
-    from search.weights import overriding
-    rng = random.Random(variant + 'king attack')
-    with overriding(variant, weights=dict(KING_ATTACK=7)):
-        for _ in range(25):
-            pos = random_position(variant, rng)
-            ev = evaluator(pos)
-            assert ev(pos) == ev(mirrored(pos))
+    assert_colour_symmetric(variant, 'king attack', KING_ATTACK=7)
 
 
 # -- mobility now ----------------------------------------------------------------------
@@ -326,13 +327,7 @@ def test_mobility_now_weights_the_difference_by_phase():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_mobility_now_keeps_colour_symmetry(variant):
-    from search.weights import overriding
-    rng = random.Random(variant + 'mobility now')
-    with overriding(variant, weights=dict(MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4)):
-        for _ in range(25):
-            pos = random_position(variant, rng)
-            ev = evaluator(pos)
-            assert ev(pos) == ev(mirrored(pos))
+    assert_colour_symmetric(variant, 'mobility now', MOBILITY_NOW_MG=3, MOBILITY_NOW_EG=4)
 
 
 # -- threats ------------------------------------------------------------------------------
@@ -404,13 +399,7 @@ def test_threats_weight_the_difference_by_phase():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_threats_keep_colour_symmetry(variant):
-    from search.weights import overriding
-    rng = random.Random(variant + 'threats')
-    with overriding(variant, weights=dict(THREAT_MG=30, THREAT_EG=20)):
-        for _ in range(25):
-            pos = random_position(variant, rng)
-            ev = evaluator(pos)
-            assert ev(pos) == ev(mirrored(pos))
+    assert_colour_symmetric(variant, 'threats', THREAT_MG=30, THREAT_EG=20)
 
 
 # -- colour pairs and open files ------------------------------------------------------
@@ -515,14 +504,8 @@ def test_colour_pairs_and_open_files_weight_the_difference_by_phase():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_colour_pairs_and_open_files_keep_colour_symmetry(variant):
-    from search.weights import overriding
-    rng = random.Random(variant + 'pairs and files')
-    with overriding(variant, weights=dict(PAIR_MG=30, PAIR_EG=50, OPEN_FILE_MG=10,
-                                          OPEN_FILE_EG=5)):
-        for _ in range(25):
-            pos = random_position(variant, rng)
-            ev = evaluator(pos)
-            assert ev(pos) == ev(mirrored(pos))
+    assert_colour_symmetric(variant, 'pairs and files', PAIR_MG=30, PAIR_EG=50,
+                            OPEN_FILE_MG=10, OPEN_FILE_EG=5)
 
 
 def test_capturing_targets_are_the_moves_that_can_capture():
