@@ -20,7 +20,9 @@ type ``i`` on square ``sq`` the scores are:
   a breadth-first search over the piece's own move tables (a rapid Pawn or
   a Prince with its double step is twice as close as an orthodox Pawn), and
   ``gain`` the value of its best promotion minus its own;
-* for the King: stay home in the middle game, centralise in the end game.
+* for the King: stay home in the middle game, centralise in the end game;
+* the variant's fitted square tables, where its tuned data has them
+  (:mod:`search.tuned`; fitted by ``cazaux-engine tune fit --squares``).
 
 Black's tables are White's mirrored across the middle rank.  What the tables
 cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
@@ -296,6 +298,12 @@ class Tables:
                 else:
                     self._centralise(i, mg, eg)
                     self._advance(i, mg, eg)
+                fitted = data.squares.get(R.types[i - 1].name)
+                if fitted:                  # tuned square tables, rank by rank from White's side
+                    for sq in R.squares:
+                        j = R.rank_of(sq) * R.files + R.file_of(sq)
+                        mg[sq] += fitted[0][j]
+                        eg[sq] += fitted[1][j]
             mg_of[i], eg_of[i] = mg, eg
         rnd = random.Random(0x9A3D)
         cells = (2 * n + 1) * size

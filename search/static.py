@@ -11,12 +11,13 @@ become:
     the quiescence search's score of ``pos`` (captures and promotions; all
     evasions in check), side to move's point of view, from a fresh
     transposition table (so the same position always gets the same score);
-``with_weights(variant, values, weights)``
+``with_weights(variant, values, weights, squares=None)``
     a context manager: while it is active, the evaluation of that variant uses
-    these piece values (centipawns, by piece name) and these
+    these piece values (centipawns, by piece name), these
     :mod:`search.params` evaluation weights (names of
-    :data:`search.weights.EVAL_WEIGHTS`) instead of its own; pieces and
-    weights not given keep their current (tuned or default) numbers.
+    :data:`search.weights.EVAL_WEIGHTS`) and these square tables instead of
+    its own; pieces and weights not given keep their current (tuned or
+    default) numbers.
 
 Neither function changes the position.
 
@@ -73,14 +74,18 @@ def quiescence(pos) -> int:
 
 
 @contextmanager
-def with_weights(variant: str | Variant, values: dict, weights: dict):
+def with_weights(variant: str | Variant, values: dict, weights: dict, squares: dict | None = None):
     """Evaluate ``variant`` (a Variant, or a built-in variant's name) with these
     piece values and weights while active.
 
+    ``squares`` (piece name -> ``{'mg': [...], 'eg': [...]}``, the form of
+    :mod:`search.tuned`) replaces those pieces' square tables.
+
     ValueError for a piece not in the variant's army, an unknown weight or a
-    number of the wrong kind (whole numbers for values and 'int' weights).
+    number of the wrong kind (whole numbers for values and 'int' weights),
+    or a square table of the wrong size.
     """
-    with overriding(variant, values, weights):
+    with overriding(variant, values, weights, squares):
         try:
             yield
         finally:

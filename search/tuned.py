@@ -10,7 +10,12 @@ The data lives beside the evaluation, in ``search/tuned.json``::
 evaluation), the piece values of the variant table (centipawns, whole
 numbers); ``weights`` override the evaluation weights of
 :mod:`search.params` (their names and kinds are :data:`WEIGHTS`, the schema
-of this file).  A variant, a piece or a weight that is not listed keeps its
+of this file).  ``squares`` (optional) adds fitted square tables to the
+evaluation's piece-square tables: per piece, ``{"mg": [...], "eg": [...]}``,
+whole centipawns for White's piece on each square, rank by rank from
+White's first rank, file by file from the a-file (``files x ranks``
+numbers each; Black's piece gets the same on the square mirrored across the
+middle rank).  A variant, a piece or a weight that is not listed keeps its
 untuned value, so an empty file (``{}``) is the untuned engine.  The file is
 written by ``cazaux-engine tune fit`` (docs/strength.md).
 
@@ -55,6 +60,7 @@ WEIGHTS: dict[str, str] = {
 }
 
 MAX_VALUE = 100_000     # a piece value above this could reach the mate scores
+MAX_SQUARE = 1_000      # the most a square table entry may add or take away
 
 
 class TunedDataError(ValueError):
@@ -90,6 +96,47 @@ def check_value(piece: str, value, where: str = 'values') -> int:
     return value
 
 
+def check_squares(piece: str, table, where: str = 'squares') -> dict:
+    """``table`` as a piece's square tables ``{'mg': [...], 'eg': [...]}``
+    (two lists of the same length of whole centipawns within
+    +-MAX_SQUARE; TunedDataError if it is not)."""
+    if piece not in PIECES:
+        raise TunedDataError(f'{where}: unknown piece {piece!r}')
+    if not isinstance(table, dict) or set(table) != {'mg', 'eg'}:
+        raise TunedDataError(f'{where}: squares of {piece} must be an object with "mg" and "eg"')
+    out = {}
+    for phase in ('mg', 'eg'):
+        row = table[phase]
+        if not isinstance(row, list) or not row:
+            raise TunedDataError(f'{where}: squares of {piece}: "{phase}" must be a list of numbers')
+        checked = []
+        for j, x in enumerate(row):
+            if isinstance(x, float) and x.is_integer():
+                x = int(x)
+            if isinstance(x, bool) or not isinstance(x, int) or abs(x) > MAX_SQUARE:
+                raise TunedDataError(f'{where}: squares of {piece}: "{phase}"[{j}] must be a whole '
+                                     f'number of centipawns -{MAX_SQUARE}..{MAX_SQUARE}, not {x!r}')
+            checked.append(x)
+        out[phase] = checked
+    if len(out['mg']) != len(out['eg']):
+        raise TunedDataError(f'{where}: squares of {piece}: "mg" has {len(out["mg"])} numbers, '
+                             f'"eg" {len(out["eg"])}')
+    return out
+
+
+def check_board_squares(variant, squares: dict, where: str) -> None:
+    """TunedDataError unless every square table of ``squares`` is for a
+    piece of ``variant``'s army and has one number per square of its board."""
+    army = {p.name for p in variant.pieces}
+    cells = variant.files * variant.ranks
+    for p, table in squares.items():
+        if p not in army:
+            raise TunedDataError(f'{where}: {variant.name}: squares of {p}: not in its army')
+        if len(table['mg']) != cells:
+            raise TunedDataError(f'{where}: {variant.name}: squares of {p}: {len(table["mg"])} '
+                                 f'numbers, the board has {cells} squares')
+
+
 def parse_tuned(data, where: str) -> dict:
     """The checked, normalised form of decoded tuned data (see the module docstring)."""
     if not isinstance(data, dict):
@@ -100,19 +147,23 @@ def parse_tuned(data, where: str) -> dict:
         if not isinstance(entry, dict):
             raise TunedDataError(f'{where}: {variant}: expected an object with "values" '
                                  f'and "weights"')
-        extra = set(entry) - {'values', 'weights'}
+        extra = set(entry) - {'values', 'weights', 'squares'}
         if extra:
             raise TunedDataError(f'{where}: {variant}: unknown key {sorted(extra)[0]!r} '
-                                 f'(expected "values" and "weights")')
+                                 f'(expected "values", "weights" and "squares")')
         values = entry.get('values', {})
         weights = entry.get('weights', {})
-        for key, d in (('values', values), ('weights', weights)):
+        squares = entry.get('squares', {})
+        for key, d in (('values', values), ('weights', weights), ('squares', squares)):
             if not isinstance(d, dict):
                 raise TunedDataError(f'{where}: {variant}: "{key}" must be an object')
         out[variant] = {
             'values': {p: check_value(p, v, f'{where}: {variant}') for p, v in values.items()},
             'weights': {n: check_weight(n, v, f'{where}: {variant}') for n, v in weights.items()},
         }
+        if squares:
+            out[variant]['squares'] = {p: check_squares(p, v, f'{where}: {variant}')
+                                       for p, v in squares.items()}
     return out
 
 
@@ -136,11 +187,18 @@ def format_tuned(data: dict) -> str:
     return json.dumps(data, indent=2, sort_keys=True) + '\n'
 
 
-def write_entry(path: str, variant: str, values: dict, weights: dict) -> dict:
+def write_entry(path: str, variant: str, values: dict, weights: dict,
+                squares: dict | None = None) -> dict:
     """Replace ``variant``'s entry of the file ``path`` (created if absent),
-    keeping the other variants; return the whole new data."""
+    keeping the other variants, and the entry's square tables unless
+    ``squares`` is given; return the whole new data."""
     data = load_tuned(path) if os.path.exists(path) else {}
+    old = data.get(variant, {}).get('squares', {})
     data[variant] = {'values': dict(values), 'weights': dict(weights)}
+    squares = old if squares is None else squares
+    if squares:
+        data[variant]['squares'] = {p: {'mg': list(t['mg']), 'eg': list(t['eg'])}
+                                    for p, t in squares.items()}
     text = format_tuned(data)
     tmp = path + '.tmp'
     with open(tmp, 'w', encoding='utf-8') as f:
@@ -173,10 +231,12 @@ def _load() -> tuple[dict, str | None]:
         d = load_tuned(path)
         for variant, entry in d.items():
             if variant in VARIANT_NAMES:
-                army = {p.name for p in get_variant(variant).pieces}
+                v = get_variant(variant)
+                army = {p.name for p in v.pieces}
                 for p in entry['values']:
                     if p not in army:
                         raise TunedDataError(f'{path}: {variant}: {p} is not in its army')
+                check_board_squares(v, entry.get('squares', {}), path)
         return d, None
     except TunedDataError as e:
         return {}, (f'{ENV}={os.environ.get(ENV, "")!s}: {e}' if os.environ.get(ENV) else str(e))
@@ -204,6 +264,12 @@ def values_of(variant: str) -> dict:
     """The tuned piece values of ``variant`` (only those the data sets)."""
     e = active().get(variant)
     return dict(e['values']) if e else {}
+
+
+def squares_of(variant: str) -> dict:
+    """The tuned square tables of ``variant``: piece name -> {'mg': [...], 'eg': [...]}."""
+    e = active().get(variant)
+    return dict(e.get('squares', {})) if e else {}
 
 
 def weights_of(variant: str) -> dict:

@@ -7,7 +7,9 @@ call, when it builds a variant's tables):
   :data:`EVAL_WEIGHTS`), with the variant's tuned overrides from
   ``search/tuned.json`` (see :mod:`search.tuned`);
 * ``values``: the piece values of the variant table, with the variant's
-  tuned values (the rules know only the table's).
+  tuned values (the rules know only the table's);
+* ``squares``: the variant's fitted square tables, if its tuned data has
+  any (piece name -> (mg tuple, eg tuple), White's view, rank by rank).
 
 :func:`overriding` replaces some of them for a while (the tuner's
 :func:`search.static.with_weights`).  Without tuned data and without an
@@ -25,17 +27,17 @@ True
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import tuned
-from .tuned import TunedDataError, check_value, check_weight
+from .tuned import TunedDataError, check_board_squares, check_squares, check_value, check_weight
 from cazaux_engine.variants import Variant, get_variant
 
 from . import params
 
 EVAL_WEIGHTS: tuple[str, ...] = tuple(tuned.WEIGHTS)
 
-_overlay: dict[str, list] = {}      # variant name -> stack of (values, weights)
+_overlay: dict[str, list] = {}      # variant name -> stack of (values, weights, squares)
 
 
 def default_weights() -> dict:
@@ -53,7 +55,7 @@ def weights_for(variant_name: str) -> dict:
     """Every evaluation weight for ``variant_name``: params, tuned data, override."""
     w = default_weights()
     w.update(tuned.weights_of(variant_name))
-    for _, ow in _overlay.get(variant_name, ()):
+    for _, ow, _ in _overlay.get(variant_name, ()):
         w.update(ow)
     return w
 
@@ -67,8 +69,21 @@ def values_for(variant: str | Variant) -> dict:
     v = as_variant(variant)
     out = {p.name: p.value for p in v.pieces}
     out.update((p, x) for p, x in tuned.values_of(v.name).items() if p in out)
-    for ov, _ in _overlay.get(v.name, ()):
+    for ov, _, _ in _overlay.get(v.name, ()):
         out.update(ov)
+    return out
+
+
+def squares_for(variant: str | Variant) -> dict:
+    """The square tables of ``variant``: piece name -> (mg tuple, eg tuple),
+    tuned data and override included (an override replaces a piece's
+    tables; tables of pieces outside the army are left out)."""
+    v = as_variant(variant)
+    army = {p.name for p in v.pieces}
+    out = {p: (tuple(t['mg']), tuple(t['eg'])) for p, t in tuned.squares_of(v.name).items()
+           if p in army}
+    for _, _, osq in _overlay.get(v.name, ()):
+        out.update(osq)
     return out
 
 
@@ -77,23 +92,28 @@ class EvalData:
     """What the evaluation of one variant is built from."""
     values: dict        # piece name -> centipawns
     weights: dict       # EVAL_WEIGHTS name -> number
+    squares: dict = field(default_factory=dict)     # piece name -> (mg tuple, eg tuple)
 
     def key(self) -> tuple:
         """A hashable summary (part of the evaluation tables' cache key)."""
-        return tuple(sorted(self.values.items())), tuple(sorted(self.weights.items()))
+        return (tuple(sorted(self.values.items())), tuple(sorted(self.weights.items())),
+                tuple(sorted(self.squares.items())))
 
 
 def eval_data(variant: Variant) -> EvalData:
-    """The one lookup of the evaluation: values and weights for ``variant``."""
-    return EvalData(values_for(variant), weights_for(variant.name))
+    """The one lookup of the evaluation: values, weights and square tables for ``variant``."""
+    return EvalData(values_for(variant), weights_for(variant.name), squares_for(variant))
 
 
 @contextmanager
-def overriding(variant: str | Variant, values: dict | None = None, weights: dict | None = None):
-    """While active, ``values`` (piece name -> cp) and ``weights`` (params
-    name -> number) replace the own of ``variant`` (a Variant, or a built-in
-    variant's name).  Nested overrides stack.  ValueError (TunedDataError)
-    for an unknown piece or weight, or a number of the wrong kind."""
+def overriding(variant: str | Variant, values: dict | None = None, weights: dict | None = None,
+               squares: dict | None = None):
+    """While active, ``values`` (piece name -> cp), ``weights`` (params
+    name -> number) and ``squares`` (piece name -> {'mg': [...], 'eg':
+    [...]}, see :mod:`search.tuned`) replace the own of ``variant`` (a
+    Variant, or a built-in variant's name).  Nested overrides stack.
+    ValueError (TunedDataError) for an unknown piece or weight, a number of
+    the wrong kind or a table of the wrong size."""
     v = as_variant(variant)
     variant_name = v.name
     army = {p.name for p in v.pieces}
@@ -103,8 +123,11 @@ def overriding(variant: str | Variant, values: dict | None = None, weights: dict
             raise TunedDataError(f'{variant_name}: {p!r} is not in its army')
         vals[p] = check_value(p, x, variant_name)
     ws = {n: check_weight(n, x, variant_name) for n, x in (weights or {}).items()}
+    sq = {p: check_squares(p, t, variant_name) for p, t in (squares or {}).items()}
+    check_board_squares(v, sq, 'override')
+    sq = {p: (tuple(t['mg']), tuple(t['eg'])) for p, t in sq.items()}
     stack = _overlay.setdefault(variant_name, [])
-    stack.append((vals, ws))
+    stack.append((vals, ws, sq))
     try:
         yield
     finally:

@@ -31,7 +31,8 @@ docs/strength.md gives the full commands."""
 
 EPILOG = """\
 tuned data: search/tuned.json, {variant: {"values": {piece: cp},
-"weights": {PARAM: number}}}.  The environment variable CAZAUX_ENGINE_TUNED
+"weights": {PARAM: number}, "squares": {piece: {"mg": [cp per square],
+"eg": [...]}}}} ("squares" optional: written by "tune fit --squares").  The environment variable CAZAUX_ENGINE_TUNED
 selects the data every cazaux-engine command uses: unset, that file; "off",
 none (the untuned engine); else the path of another file (a fit to try).
 
@@ -45,6 +46,9 @@ examples:
 A variant of a file (--variants FILE, before "tune") is tuned the same way:
 its fitted entry goes into the --out file under its name, and the engine uses
 it with CAZAUX_ENGINE_TUNED=FILE (docs/strength.md has the recipe)."""
+
+
+SQUARES_RIDGE = 1e-5        # "tune fit --squares": the default --ridge
 
 
 def build_parser(registry: Registry) -> argparse.ArgumentParser:
@@ -105,9 +109,15 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                         'loss)')
     p.add_argument('--loss', choices=('mse', 'log'), default='mse',
                    help='mse: Texel\'s mean squared error (default); log: cross-entropy')
-    p.add_argument('--ridge', type=float, default=0.0, metavar='X',
+    p.add_argument('--squares', action='store_true',
+                   help='fit square tables instead (a correction per piece kind, square '
+                        'and phase, added to the tables in use; --params and --iterations '
+                        'do not apply)')
+    p.add_argument('--ridge', type=float, default=None, metavar='X',
                    help='pull toward the starting numbers: X times the squared distance '
-                        'in finite-difference steps (default 0)')
+                        'in finite-difference steps (default 0); with --squares, X times '
+                        f'the sum of the squared entries in units of 10 cp (default '
+                        f'{SQUARES_RIDGE:g})')
     p.add_argument('--holdout', type=float, default=0.0, metavar='F',
                    help='hold out about this fraction of the games (whole games) and report '
                         'the loss on them before and after the fit (default 0: none)')
@@ -204,6 +214,10 @@ def cmd_fit(args, ap, registry: Registry) -> int:
         return 2
     from tuning.extract import PositionsError, read_samples
     from tuning.parameters import parameters
+    if args.ridge is None:
+        args.ridge = SQUARES_RIDGE if args.squares else 0.0
+    if args.squares and args.params:
+        ap.error('--squares fits the square tables: --params does not apply')
     if args.iterations < 0 or args.max_positions < 0 or args.ridge < 0:
         ap.error('--iterations, --max-positions and --ridge must not be negative')
     if not 0 <= args.holdout < 1:
@@ -236,6 +250,8 @@ def cmd_fit(args, ap, registry: Registry) -> int:
     if not samples:
         print('error: --holdout leaves no position to fit', file=sys.stderr)
         return 2
+    if args.squares:
+        return fit_squares(args, variant, samples, held, time.perf_counter() - t)
     print(f'{len(samples)} {variant.name} positions'
           f'{f" ({len(held)} more held out)" if args.holdout else ""} '
           f'({time.perf_counter() - t:.1f} s to read); {len(params)} parameters; '
@@ -266,17 +282,49 @@ def cmd_fit(args, ap, registry: Registry) -> int:
     return 0
 
 
+def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read: float) -> int:
+    """``tune fit --squares``: :mod:`tuning.squares`, reported and written."""
+    from tuning.fit import side_to_move_labels
+    from tuning.squares import engine_q, fit_squares as fit
+    from tuning.texel import fit_k
+    print(f'{len(samples)} {variant.name} positions'
+          f'{f" ({len(held)} more held out)" if held else ""} '
+          f'({seconds_read:.1f} s to read); square tables of {len(variant.pieces)} kinds; '
+          f'tuned data: {tuned.source() or "off"}', flush=True)
+    y = side_to_move_labels(samples)
+    t = time.perf_counter()
+    K, e = fit_k(engine_q(variant, samples), y, args.loss)
+    print(f'K = {K:.4f}: loss {e:.6f} with the tables in use ({time.perf_counter() - t:.1f} s)',
+          flush=True)
+    r = fit(variant, samples, y, K, args.loss, args.ridge, held,
+            side_to_move_labels(held) if held else None, log=lambda s: print(s, flush=True))
+    print(f'loss {r.start_loss:.6f} -> {r.final_loss:.6f} (K = {K:.4f}, ridge {args.ridge:g}, '
+          f'{r.entries} entries, {r.seconds:.1f} s)')
+    if r.held_out:
+        print(f'held-out loss {r.held_out[0]:.6f} -> {r.held_out[1]:.6f} ({len(held)} positions)')
+    for p, table in r.squares.items():
+        mg, eg = table['mg'], table['eg']
+        print(f'{p:<12} mg {min(mg):>5}..{max(mg):<5} eg {min(eg):>5}..{max(eg):<5}')
+    if args.out:
+        tuned.write_entry(args.out, variant.name, tuned.values_of(variant.name),
+                          tuned.weights_of(variant.name), r.squares)
+        print(f'written: {variant.name} in {args.out}')
+    return 0
+
+
 def cmd_show(args, ap, registry: Registry) -> int:
     from tuning.parameters import untuned_values
-    from search.weights import default_weights, values_for, weights_for
+    from search.weights import default_weights, squares_for, values_for, weights_for
     print(f'tuned data: {tuned.source() or "off (CAZAUX_ENGINE_TUNED=off)"}')
     base_w = default_weights()
     for name in [args.variant] if args.variant else registry.names():
         variant = registry.get(name)
         base_v = untuned_values(variant)
         vals, ws = values_for(variant), weights_for(name)
+        squares = squares_for(variant)
         changed = ([f'{p} {base_v[p]}->{vals[p]}' for p in vals if vals[p] != base_v[p]]
-                   + [f'{w} {base_w[w]:g}->{ws[w]:g}' for w in ws if ws[w] != base_w[w]])
+                   + [f'{w} {base_w[w]:g}->{ws[w]:g}' for w in ws if ws[w] != base_w[w]]
+                   + ([f'square tables of {", ".join(squares)}'] if squares else []))
         print(f'{name}: ' + ('; '.join(changed) if changed else 'untuned'))
         outside = sorted(set(tuned.values_of(name)) - set(base_v))
         if outside:

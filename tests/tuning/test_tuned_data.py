@@ -88,7 +88,7 @@ def test_json_round_trip(tmp_path):
 @pytest.mark.parametrize('data, message', [
     ([], 'x: expected an object {variant: {"values": ..., "weights": ...}}'),
     ({'chess': 3}, 'x: chess: expected an object with "values" and "weights"'),
-    ({'chess': {'value': {}}}, "x: chess: unknown key 'value' (expected \"values\" and \"weights\")"),
+    ({'chess': {'value': {}}}, "x: chess: unknown key 'value' (expected \"values\", \"weights\" and \"squares\")"),
     ({'chess': {'values': []}}, 'x: chess: "values" must be an object'),
     ({'chess': {'values': {'wazir': 100}}}, "x: chess: unknown piece 'wazir'"),
     ({'chess': {'values': {'knight': 310.5}}},
