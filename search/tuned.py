@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 
 from cazaux_engine.pieces import PIECES
 from cazaux_engine.variants import VARIANT_NAMES, get_variant
@@ -182,9 +183,13 @@ def load_tuned(path: str) -> dict:
 
 
 def format_tuned(data: dict) -> str:
-    """The JSON text of tuned data (variants, pieces and weights sorted; stable)."""
+    """The JSON text of tuned data (variants, pieces and weights sorted, a
+    square table's numbers on one line; stable)."""
     data = parse_tuned(data, 'tuned data')
-    return json.dumps(data, indent=2, sort_keys=True) + '\n'
+    text = json.dumps(data, indent=2, sort_keys=True) + '\n'
+    # a square table's numbers on one line each, not one line per number
+    return re.sub(r'\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]',
+                  lambda m: '[' + ', '.join(x.strip() for x in m.group(1).split(',')) + ']', text)
 
 
 def write_entry(path: str, variant: str, values: dict, weights: dict,

@@ -18,6 +18,18 @@ KPK = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'         # no non-pawn material: the end 
 E2 = 1 * 8 + 4                                   # e2, rank by rank from White's side
 
 
+def plus(piece, entries, variant='chess'):
+    """``piece``'s square table in use (the packaged data's, or zeros) with
+    ``entries`` (cell index -> (mg, eg)) added: an override that changes
+    only those entries."""
+    mg, eg = squares_for(variant).get(piece, ((0,) * 64, (0,) * 64))
+    t = {'mg': list(mg), 'eg': list(eg)}
+    for j, (dm, de) in entries.items():
+        t['mg'][j] += dm
+        t['eg'][j] += de
+    return t
+
+
 def table(entries=None, cells=64):
     """A square table of zeros but ``entries`` (cell index -> (mg, eg))."""
     t = {'mg': [0] * cells, 'eg': [0] * cells}
@@ -37,6 +49,8 @@ def test_squares_are_optional_and_kept_when_given(tmp_path):
     assert isinstance(data['chess']['squares']['pawn']['eg'][E2], int)
     f = tmp_path / 't.json'
     f.write_text(format_tuned({'chess': {'squares': {'pawn': t}}}))
+    assert '        "mg": [' + ', '.join('5' if j == E2 else '0' for j in range(64)) + ']\n' \
+        in f.read_text()                                      # a table on one line
     assert load_tuned(str(f))['chess']['squares']['pawn'] == {'mg': t['mg'], 'eg': [
         -7 if j == E2 else 0 for j in range(64)]}
     # write_entry keeps a variant's square tables unless it is given new ones
@@ -91,11 +105,12 @@ def test_a_square_table_adds_exactly_its_entry_mirrored_for_black():
     white = start_position('chess', KPK)
     black = start_position('chess', '4k3/4p3/8/8/8/8/8/4K3 w - - 0 1')    # Black's pawn on e7
     w0, b0 = evaluate(white), evaluate(black)
-    with with_weights('chess', {}, {}, {'pawn': table({E2: (7, 50)})}):
+    in_use = squares_for('chess')
+    with with_weights('chess', {}, {}, {'pawn': plus('pawn', {E2: (7, 50)})}):
         assert evaluate(white) == w0 + 50           # the end game's entry (no piece material)
         assert evaluate(black) == b0 - 50           # e7 is Black's e2
-        assert squares_for('chess')['pawn'][1][E2] == 50
-    assert evaluate(white) == w0 and squares_for('chess') == {}
+        assert squares_for('chess')['pawn'][1][E2] == in_use.get('pawn', ((), (0,) * 64))[1][E2] + 50
+    assert evaluate(white) == w0 and squares_for('chess') == in_use
 
 
 def test_square_tables_blend_by_the_phase_and_show_in_the_placement_row():
@@ -103,7 +118,7 @@ def test_square_tables_blend_by_the_phase_and_show_in_the_placement_row():
     fen = '4k1n1/8/8/8/8/8/4P3/4K1N1 w - - 0 1'
     pos = start_position('chess', fen)
     before = explain(pos)
-    with with_weights('chess', {}, {}, {'pawn': table({E2: (630, 0)})}):
+    with with_weights('chess', {}, {}, {'pawn': plus('pawn', {E2: (630, 0)})}):
         e = explain(pos)
         assert e.total == e.search_value == before.total + 60       # 630 x 600 / 6300
         rows = {t.name: t.net for t in e.terms}
@@ -160,13 +175,15 @@ def test_the_cli_fits_square_tables_that_lower_the_loss(tmp_path):
                     next(s for s in lines if s.startswith('loss ')).split()[1:4:2])
     assert final < start
     data = load_tuned(str(out))['chess']
-    sq = data['squares']['knight']
-    assert sq['eg'][3 * 8 + 3] > 0 > sq['eg'][0]                 # d4 up, a1 down (end game)
-    packaged = load_tuned(PACKAGED)['chess']           # the data in use, kept
+    packaged = load_tuned(PACKAGED)['chess']           # the data in use: kept, and added to
     assert (data['values'], data['weights']) == (packaged['values'], packaged['weights'])
+    before = packaged.get('squares', {}).get('knight', {'eg': [0] * 64})['eg']
+    after = data['squares']['knight']['eg']
+    assert after[3 * 8 + 3] > before[3 * 8 + 3] and after[0] < before[0]    # d4 up, a1 down
     assert f'written: chess in {out}' in lines
     r = engine_cli('tune', 'show', '--variant', 'chess', tuned=out)
-    assert 'square tables of knight' in r.stdout.splitlines()[1]
+    assert r.stdout.splitlines()[1].endswith(f'; square tables of {", ".join(data["squares"])}')
+    assert 'knight' in data['squares']
     r = engine_cli('tune', 'fit', '--variant', 'chess', '--squares', '--params', 'TEMPO', str(f))
     assert r.returncode == 2
     assert r.stderr.strip().endswith('--squares fits the square tables: --params does not apply')

@@ -239,14 +239,25 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # (Oblong 44's fit was rejected, it holds only the threats weights; chess's fit
     # did not lower the held-out loss);
     # chess holds only the mobility-now weights its SPRT accepted (ninth round),
-    # the threats weights (tenth round) and the open files (thirteenth); the five fitted Cazaux games their fits
+    # the threats weights (tenth round), the open files (thirteenth) and its square
+    # tables (fourteenth); the five fitted Cazaux games their fits
     # and the threats weights (tenth, eleventh and twelfth rounds)
     data = load_tuned(search.tuned.PACKAGED)
     assert sorted(data) == ['chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
                             'zanzibar-s-promo', 'zanzibar-xl']
-    assert data['chess'] == {'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
-                                                       'THREAT_MG': 30, 'THREAT_EG': 20,
-                                                       'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5}}
+    assert {k: v for k, v in data['chess'].items() if k != 'squares'} == {
+        'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
+                                  'THREAT_MG': 30, 'THREAT_EG': 20,
+                                  'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5}}
+    # chess's square tables (fourteenth round: tune fit --squares, ridge 1e-5, H1 after
+    # 1,005 games): per piece, the sums of the mg and eg tables, the least and the most entry
+    squares = data['chess']['squares']
+    assert {p: (sum(t['mg']), sum(t['eg']), min(t['mg'] + t['eg']), max(t['mg'] + t['eg']))
+            for p, t in squares.items()} == {
+        'bishop': (59, 7, -10, 13), 'king': (-3, 4, -15, 11), 'knight': (-41, -74, -22, 12),
+        'pawn': (-47, -70, -28, 21), 'queen': (-1, 3, -8, 12), 'rook': (11, 45, -10, 8)}
+    assert (squares['pawn']['mg'][12], squares['knight']['mg'][6]) == (-28, -22)   # e2, g1
+    assert [v for v in data if 'squares' in data[v]] == ['chess']
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
