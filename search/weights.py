@@ -77,11 +77,15 @@ def values_for(variant: str | Variant) -> dict:
 def squares_for(variant: str | Variant) -> dict:
     """The square tables of ``variant``: piece name -> (mg tuple, eg tuple),
     tuned data and override included (an override replaces a piece's
-    tables; tables of pieces outside the army are left out)."""
+    tables).  Tables of pieces outside the army, or not of the board's size,
+    are left out (the built-in variants' data is checked when read; a
+    variant of a file is known only later: ``cazaux-engine tune show``
+    names them)."""
     v = as_variant(variant)
     army = {p.name for p in v.pieces}
+    cells = v.files * v.ranks
     out = {p: (tuple(t['mg']), tuple(t['eg'])) for p, t in tuned.squares_of(v.name).items()
-           if p in army}
+           if p in army and len(t['mg']) == cells}
     for _, _, osq in _overlay.get(v.name, ()):
         out.update(osq)
     return out

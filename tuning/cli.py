@@ -329,6 +329,10 @@ def cmd_show(args, ap, registry: Registry) -> int:
         outside = sorted(set(tuned.values_of(name)) - set(base_v))
         if outside:
             print(f'  warning: not in its army, left out: {", ".join(outside)}')
+        unfit = sorted(set(tuned.squares_of(name)) - set(squares))
+        if unfit:
+            print(f'  warning: square tables not of its army or board, left out: '
+                  f'{", ".join(unfit)}')
         if args.variant:
             print('  values:  ' + ', '.join(f'{p} {v}' for p, v in vals.items() if p != 'king'))
             print('  weights: ' + ', '.join(f'{w} {x:g}' for w, x in ws.items()))

@@ -103,3 +103,24 @@ def test_tuned_values_outside_a_file_variants_army_are_left_out(tmp_path):
                                           '  warning: not in its army, left out: camel']
     on = cli('--variants', SHAKO, 'eval', 'shako', 'startpos', tuned=f)
     assert material(on.stdout).strip() == '5540.00'           # two Cannons of 420 each side
+
+
+def test_square_tables_of_a_file_variant_apply_when_they_fit_its_board(tmp_path):
+    # Shako is 10x10: a Pawn table of 100 numbers applies (+10 cp on each Pawn's
+    # square in the middle game, the third rank), a Knight table of 64 is left out
+    pawn = {'mg': [10 if 20 <= j < 30 else 0 for j in range(100)], 'eg': [0] * 100}
+    f = tmp_path / 'squares.json'
+    f.write_text(json.dumps({'shako': {'squares': {'pawn': pawn,
+                                                   'knight': {'mg': [5] * 64, 'eg': [5] * 64}}}}))
+    r = cli('--variants', SHAKO, 'tune', 'show', '--variant', 'shako', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1:3] == [
+        'shako: square tables of pawn',
+        '  warning: square tables not of its army or board, left out: knight']
+    placement = {}
+    for tuned in ('off', f):
+        r = cli('--variants', SHAKO, 'eval', 'shako', 'startpos', tuned=tuned)
+        assert r.returncode == 0, r.stderr
+        placement[tuned] = next(line.split('|')[1].strip() for line in r.stdout.splitlines()
+                                if line.strip().startswith('placement'))
+    assert (placement['off'], placement[f]) == ('-95.00', '5.00')     # ten Pawns, +10 each
