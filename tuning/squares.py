@@ -36,7 +36,7 @@ from search.eval import tables
 from search.static import evaluate, with_weights
 from search.weights import squares_for
 from .extract import Sample
-from .texel import _loss_grad_q, loss
+from .texel import loss, loss_and_gradient
 
 SCALE = 10.0            # the ridge counts the entries in units of 10 cp
 BOUND = 300             # no entry is fitted beyond +-BOUND cp
@@ -136,7 +136,7 @@ def fit_squares(variant: Variant, samples: list[Sample], y: np.ndarray, K: float
     y = np.asarray(y, dtype=float)
 
     def model(theta):
-        value, dq = _loss_grad_q(q0 + X @ theta, y, K, kind)
+        value, dq = loss_and_gradient(q0 + X @ theta, y, K, kind)
         z = theta / SCALE
         return value + ridge * float(z @ z), X.T @ dq + 2 * ridge * z / SCALE
 

@@ -56,7 +56,7 @@ def loss(q, y, K: float, kind: str = 'mse') -> float:
     raise ValueError(f'unknown loss {kind!r} (mse or log)')
 
 
-def _loss_grad_q(q, y, K: float, kind: str):
+def loss_and_gradient(q, y, K: float, kind: str = 'mse'):
     """(loss, d loss / d q_i) for the predictions of ``q``."""
     p = sigmoid(q, K)
     n = len(y)
@@ -147,7 +147,7 @@ def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: in
         # the model in units of each parameter's step: z = (x - theta) / step
         def model(z):
             x = theta + z * step
-            value, dq = _loss_grad_q(q0 + J @ (z * step), y, K, kind)
+            value, dq = loss_and_gradient(q0 + J @ (z * step), y, K, kind)
             pv, pg = penalty(x)
             return value + pv, (J.T @ dq) * step + pg * step
 

@@ -145,7 +145,7 @@ def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
     assert [line.split(' moves ')[1] for line in lines] == [
         'j2h4 d10f7 h4f6', 'j2h4 d10f7 h4g5', 'a2c4 g10e7 c4e6']      # with the threats term
     assert random_openings(get_variant('chess'), 1, 3, 0, seed=1)[0].endswith(
-        ' moves e2e4 e7e5 d1f3')
+        ' moves e2e4 e7e5 g2g3')       # with its square tables
     for line in lines:
         op = parse_opening_line(v, line, 'test')
         pos = parse_fen(v, op.fen)
