@@ -293,11 +293,13 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
           f'tuned data: {tuned.source() or "off"}', flush=True)
     y = side_to_move_labels(samples)
     t = time.perf_counter()
-    K, e = fit_k(engine_q(variant, samples), y, args.loss)
+    q0 = engine_q(variant, samples)
+    K, e = fit_k(q0, y, args.loss)
     print(f'K = {K:.4f}: loss {e:.6f} with the tables in use ({time.perf_counter() - t:.1f} s)',
           flush=True)
     r = fit(variant, samples, y, K, args.loss, args.ridge, held,
-            side_to_move_labels(held) if held else None, log=lambda s: print(s, flush=True))
+            side_to_move_labels(held) if held else None, log=lambda s: print(s, flush=True),
+            q0=q0)
     print(f'loss {r.start_loss:.6f} -> {r.final_loss:.6f} (K = {K:.4f}, ridge {args.ridge:g}, '
           f'{r.entries} entries, {r.seconds:.1f} s)')
     if r.held_out:

@@ -65,12 +65,12 @@ def features(variant: Variant, samples: list[Sample]):
     ``(k * 2 + h) * cells + j``."""
     names = kinds(variant)
     cells = variant.files * variant.ranks
+    R = parse_fen(variant, variant.start).rules         # the variant's rules, as every sample's
+    t = tables(R, False)
+    col_of = {R.index[name]: k for k, name in enumerate(names)}
     rows, cols, vals = [], [], []
     for i, s in enumerate(samples):
         pos = parse_fen(variant, s.fen)
-        R = pos.rules
-        t = tables(R, False)
-        col_of = {R.index[name]: k for k, name in enumerate(names)}
         npm = 0
         entries = []
         for sq in R.squares:
@@ -124,11 +124,15 @@ def engine_q(variant: Variant, samples: list[Sample], squares: dict | None = Non
 
 def fit_squares(variant: Variant, samples: list[Sample], y: np.ndarray, K: float,
                 kind: str = 'mse', ridge: float = 1e-5, held: list[Sample] | None = None,
-                y_held: np.ndarray | None = None, log=None) -> SquareFit:
+                y_held: np.ndarray | None = None, log=None,
+                q0: np.ndarray | None = None) -> SquareFit:
     """Fit the square tables of every kind of ``variant``'s army (see the
-    module docstring) at the scaling constant K."""
+    module docstring) at the scaling constant K; ``q0``, the engine's
+    evaluation of the samples with the tables in use (:func:`engine_q`),
+    if the caller has it already (it took one pass to find K)."""
     t0 = time.perf_counter()
-    q0 = engine_q(variant, samples)
+    if q0 is None:
+        q0 = engine_q(variant, samples)
     X = features(variant, samples)
     if log:
         log(f'{X.shape[0]} positions x {X.shape[1]} entries ({X.nnz} coefficients), '
