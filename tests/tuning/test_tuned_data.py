@@ -241,7 +241,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # chess holds only the mobility-now weights its SPRT accepted (ninth round),
     # the threats weights (tenth round), the open files (thirteenth) and its square
     # tables (fourteenth); the five fitted Cazaux games their fits
-    # and the threats weights (tenth, eleventh and twelfth rounds)
+    # and the threats weights (tenth, eleventh and twelfth rounds), Pemba also its
+    # square tables (fourteenth)
     data = load_tuned(search.tuned.PACKAGED)
     assert sorted(data) == ['chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
                             'zanzibar-s-promo', 'zanzibar-xl']
@@ -257,7 +258,16 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
         'bishop': (59, 7, -10, 13), 'king': (-3, 4, -15, 11), 'knight': (-41, -74, -22, 12),
         'pawn': (-47, -70, -28, 21), 'queen': (-1, 3, -8, 12), 'rook': (11, 45, -10, 8)}
     assert (squares['pawn']['mg'][12], squares['knight']['mg'][6]) == (-28, -22)   # e2, g1
-    assert [v for v in data if 'squares' in data[v]] == ['chess']
+    # Pemba's (fourteenth round: ridge 1e-4, H1 after 1,296 games): tiny, within +-5 cp
+    squares = data['pemba']['squares']
+    assert {p: (sum(t['mg']), sum(t['eg']), min(t['mg'] + t['eg']), max(t['mg'] + t['eg']))
+            for p, t in squares.items()} == {
+        'bishop': (0, 0, -2, 1), 'camel': (2, -1, -1, 2), 'cannon': (0, -4, -1, 1),
+        'crocodile': (-4, -5, -4, 3), 'elephant': (2, 1, -3, 2), 'giraffe': (7, 2, -1, 4),
+        'king': (0, 1, -2, 1), 'knight': (-7, 0, -5, 1), 'machine': (-2, -2, -2, 1),
+        'pawn': (-12, -4, -3, 3), 'queen': (-2, 0, -1, 1), 'rook': (-2, 2, -3, 1)}
+    assert (squares['knight']['mg'][12], squares['crocodile']['eg'][7]) == (-5, -3)   # c2, h1
+    assert [v for v in data if 'squares' in data[v]] == ['chess', 'pemba']
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
