@@ -418,7 +418,7 @@ def tables(rules: Rules, material_only: bool) -> Tables:
     """The (cached) evaluation tables of a variant, for its current values
     and weights (:mod:`search.weights`: params, tuned data, overrides)."""
     data = eval_data(rules.variant)
-    key = (rules, material_only, data.key())
+    key = (rules, material_only, data.number)
     t = _cache.get(key)
     if t is None:
         t = _cache[key] = Tables(rules, material_only, data)

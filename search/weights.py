@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import count
 
 from . import tuned
 from .tuned import TunedDataError, check_board_squares, check_squares, check_value, check_weight
@@ -38,6 +40,8 @@ from . import params
 EVAL_WEIGHTS: tuple[str, ...] = tuple(tuned.WEIGHTS)
 
 _overlay: dict[str, list] = {}      # variant name -> stack of (values, weights, squares)
+_overlay_changes = count(1)         # its next number whenever an override starts or ends
+_overlay_change = 0                 # the last one drawn
 
 
 def default_weights() -> dict:
@@ -99,14 +103,49 @@ class EvalData:
     squares: dict = field(default_factory=dict)     # piece name -> (mg tuple, eg tuple)
 
     def key(self) -> tuple:
-        """A hashable summary (part of the evaluation tables' cache key)."""
+        """A hashable summary: equal for equal data."""
         return (tuple(sorted(self.values.items())), tuple(sorted(self.weights.items())),
                 tuple(sorted(self.squares.items())))
 
+    @cached_property
+    def number(self) -> int:
+        """A number for :meth:`key`, the same for equal data (the evaluation
+        tables' cache key: hashing the key itself, square tables included,
+        on every lookup would cost more than the tools' evaluation)."""
+        k = self.key()
+        n = _numbers.get(k)
+        if n is None:
+            if len(_numbers) >= 256:
+                _numbers.clear()        # a forgotten key only gets a new number
+            n = _numbers[k] = next(_fresh_numbers)
+        return n
+
+
+_numbers: dict = {}                 # EvalData.key() -> its number
+_fresh_numbers = count()
+_data: dict = {}                    # id(variant) -> (variant, tuned data, override, weights, EvalData)
+
 
 def eval_data(variant: Variant) -> EvalData:
-    """The one lookup of the evaluation: values, weights and square tables for ``variant``."""
-    return EvalData(values_for(variant), weights_for(variant.name), squares_for(variant))
+    """The one lookup of the evaluation: values, weights and square tables for
+    ``variant``.  Kept while the tuned data (:func:`search.tuned.reload`), the
+    overrides and the weights of :mod:`search.params` stay as they were."""
+    active = tuned.active()
+    ws = tuple(getattr(params, n) for n in EVAL_WEIGHTS)
+    e = _data.get(id(variant))
+    if e is not None and e[0] is variant and e[1] is active and e[2] == _overlay_change \
+            and e[3] == ws:
+        return e[4]
+    data = EvalData(values_for(variant), weights_for(variant.name), squares_for(variant))
+    if len(_data) >= 64:
+        _data.clear()
+    _data[id(variant)] = (variant, active, _overlay_change, ws, data)
+    return data
+
+
+def _overlay_changed() -> None:
+    global _overlay_change
+    _overlay_change = next(_overlay_changes)
 
 
 @contextmanager
@@ -132,9 +171,11 @@ def overriding(variant: str | Variant, values: dict | None = None, weights: dict
     sq = {p: (tuple(t['mg']), tuple(t['eg'])) for p, t in sq.items()}
     stack = _overlay.setdefault(variant_name, [])
     stack.append((vals, ws, sq))
+    _overlay_changed()
     try:
         yield
     finally:
         stack.pop()
         if not stack:
             del _overlay[variant_name]
+        _overlay_changed()

@@ -138,6 +138,37 @@ def test_with_weights_changes_the_evaluation_exactly_and_restores_it():
             'chess', 'r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1')) and quiescence(pos) == full + 8
 
 
+def test_the_evaluation_data_is_kept_until_params_overrides_or_tuned_data_change(
+        tmp_path, monkeypatch):
+    # search.weights.eval_data is looked up on every evaluate() of the tools: it is kept
+    # (the same object, the tables found by its number) and built again only on a change
+    from search.weights import eval_data
+    pos = start_position('chess', 'r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1')
+    v = pos.rules.variant
+    full = evaluate(pos)
+    data = eval_data(v)
+    assert eval_data(v) is data
+    monkeypatch.setattr(params, 'TEMPO', params.TEMPO + 5)     # no clear_cache(): seen all the same
+    assert eval_data(v) is not data and evaluate(pos) == full + 5
+    monkeypatch.undo()
+    again = eval_data(v)
+    assert again.number == data.number and evaluate(pos) == full   # equal data, the same tables
+    with with_weights('chess', {'knight': 301}, {}):
+        assert eval_data(v).values['knight'] == 301 and evaluate(pos) == full + 1
+    assert eval_data(v).values['knight'] == values_for('chess')['knight'] and evaluate(pos) == full
+    f = tmp_path / 'knight.json'
+    f.write_text(json.dumps({'chess': {'values': {'knight': 200}, 'weights': {}}}))
+    monkeypatch.setenv('CAZAUX_ENGINE_TUNED', str(f))
+    search.tuned.reload()
+    try:
+        assert eval_data(v).values['knight'] == 200
+        assert evaluate(pos, material_only=True) == 200 - 500
+    finally:
+        monkeypatch.undo()
+        search.tuned.reload()
+    assert evaluate(pos) == full and eval_data(v).number == data.number
+
+
 @pytest.mark.parametrize('values, weights, message', [
     ({'eagle': 800}, {}, "chess: 'eagle' is not in its army"),
     ({}, {'TEMPO': 1.5}, 'chess: weight TEMPO must be a whole number, not 1.5'),
