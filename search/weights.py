@@ -40,8 +40,7 @@ from . import params
 EVAL_WEIGHTS: tuple[str, ...] = tuple(tuned.WEIGHTS)
 
 _overlay: dict[str, list] = {}      # variant name -> stack of (values, weights, squares)
-_overlay_changes = count(1)         # its next number whenever an override starts or ends
-_overlay_change = 0                 # the last one drawn
+_overlay_change = 0                 # counts the overrides started and ended
 
 
 def default_weights() -> dict:
@@ -145,7 +144,7 @@ def eval_data(variant: Variant) -> EvalData:
 
 def _overlay_changed() -> None:
     global _overlay_change
-    _overlay_change = next(_overlay_changes)
+    _overlay_change += 1
 
 
 @contextmanager
