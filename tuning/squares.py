@@ -30,6 +30,7 @@ from scipy import sparse
 from scipy.optimize import minimize
 
 from cazaux_engine import parse_fen
+from cazaux_engine.rules import compile_rules
 from cazaux_engine.variants import Variant
 
 from search.eval import tables
@@ -65,7 +66,7 @@ def features(variant: Variant, samples: list[Sample]):
     ``(k * 2 + h) * cells + j``."""
     names = kinds(variant)
     cells = variant.files * variant.ranks
-    R = parse_fen(variant, variant.start).rules         # the variant's rules, as every sample's
+    R = compile_rules(variant)                          # every sample's rules
     t = tables(R, False)
     col_of = {R.index[name]: k for k, name in enumerate(names)}
     rows, cols, vals = [], [], []
