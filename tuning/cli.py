@@ -113,14 +113,19 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                    help='fit square tables instead (a correction per piece kind, square '
                         'and phase, added to the tables in use; --params and --iterations '
                         'do not apply)')
+    p.add_argument('--mirror', action='store_true',
+                   help='with --squares: a square and its mirror across the middle file share '
+                        'one number (half the free numbers)')
     p.add_argument('--ridge', type=float, default=None, metavar='X',
                    help='pull toward the starting numbers: X times the squared distance '
                         'in finite-difference steps (default 0); with --squares, X times '
                         f'the sum of the squared entries in units of 10 cp (default '
                         f'{SQUARES_RIDGE:g})')
     p.add_argument('--holdout', type=float, default=0.0, metavar='F',
-                   help='hold out about this fraction of the games (whole games) and report '
-                        'the loss on them before and after the fit (default 0: none)')
+                   help='hold out about this fraction of the openings (every game played '
+                        'from one, whole; by games where the positions file names no '
+                        'openings) and report the loss on them before and after the fit '
+                        '(default 0: none)')
     p.add_argument('--max-positions', type=int, default=0, metavar='N',
                    help='use a random sample of N positions (default: all)')
     p.add_argument('--seed', type=int, default=0, help='seed of --max-positions (default 0)')
@@ -216,6 +221,8 @@ def cmd_fit(args, ap, registry: Registry) -> int:
     from tuning.parameters import parameters
     if args.ridge is None:
         args.ridge = SQUARES_RIDGE if args.squares else 0.0
+    if args.mirror and not args.squares:
+        ap.error('--mirror applies to --squares only')
     if args.squares and args.params:
         ap.error('--squares fits the square tables: --params does not apply')
     if args.iterations < 0 or args.max_positions < 0 or args.ridge < 0:
@@ -299,9 +306,10 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
           flush=True)
     r = fit(variant, samples, y, K, args.loss, args.ridge, held,
             side_to_move_labels(held) if held else None, log=lambda s: print(s, flush=True),
-            q0=q0)
+            q0=q0, mirror=args.mirror)
     print(f'loss {r.start_loss:.6f} -> {r.final_loss:.6f} (K = {K:.4f}, ridge {args.ridge:g}, '
-          f'{r.entries} entries, {r.seconds:.1f} s)')
+          f'{r.entries} {"free numbers, files mirrored" if args.mirror else "entries"}, '
+          f'{r.seconds:.1f} s)')
     if r.held_out:
         print(f'held-out loss {r.held_out[0]:.6f} -> {r.held_out[1]:.6f} ({len(held)} positions)')
     for p, table in r.squares.items():

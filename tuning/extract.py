@@ -26,6 +26,7 @@ Evaluation and quiescence are those of the engine's current numbers
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 from cazaux_engine import IllegalMoveError, parse_fen, parse_move, to_fen
@@ -48,12 +49,24 @@ class GameRecord:
     book_plies: int = 0
     label: str = ''             # where it came from, for messages
 
+    def opening(self, start: str) -> str:
+        """The game's opening as 8 hex digits (a CRC-32 of its first
+        position and its book moves), so that the games played from one
+        opening (a pair, colours reversed) can be told apart from others;
+        '' for a game from ``start`` (the variant's start position) without
+        book moves, which says nothing about its opening."""
+        book = self.moves[:self.book_plies]
+        if self.fen == start and not book:
+            return ''
+        return f'{zlib.crc32(" ".join((self.fen,) + book).encode()):08x}'
+
 
 @dataclass(frozen=True)
 class Sample:
     fen: str
     result: float               # White's score: 1, 0.5 or 0
     game: str = ''              # which game it comes from (for held-out sets)
+    opening: str = ''           # its game's opening (GameRecord.opening), if any
 
 
 @dataclass
@@ -104,6 +117,7 @@ def game_samples(variant: Variant, game: GameRecord, settings: Settings,
     for _ in played:
         pos.pop()
     first = max(settings.skip_plies, game.book_plies)
+    opening = game.opening(variant.start)
     out = []
     for ply in range(len(played) + 1):
         if ply >= first:
@@ -116,17 +130,24 @@ def game_samples(variant: Variant, game: GameRecord, settings: Settings,
                 counts.not_quiet += 1
             else:
                 counts.kept += 1
-                out.append(Sample(to_fen(pos), score, game.label))
+                out.append(Sample(to_fen(pos), score, game.label, opening))
         if ply < len(played):
             pos.push(played[ply])
     return out
 
 
 def format_sample(variant: str, s: Sample) -> str:
-    """One line of a positions file: ``variant<TAB>FEN<TAB>result<TAB>game``
-    (the game's label, e.g. ``games.pgn#12``, may be absent)."""
+    """One line of a positions file:
+    ``variant<TAB>FEN<TAB>result[<TAB>game[<TAB>opening]]`` (the game's
+    label, e.g. ``games.pgn#12``, and its opening, e.g. ``3f2a1b4c``, may be
+    absent)."""
     result = {1.0: '1-0', 0.0: '0-1', 0.5: '1/2-1/2'}[s.result]
-    return f'{variant}\t{s.fen}\t{result}' + (f'\t{s.game}\n' if s.game else '\n')
+    line = f'{variant}\t{s.fen}\t{result}'
+    if s.game or s.opening:
+        line += f'\t{s.game}'
+    if s.opening:
+        line += f'\t{s.opening}'
+    return line + '\n'
 
 
 class PositionsError(ValueError):
@@ -147,14 +168,14 @@ def read_samples(path: str, variant: Variant) -> list[Sample]:
             if not line.strip() or line.startswith('#'):
                 continue
             parts = line.split('\t')
-            if len(parts) not in (3, 4) or parts[2] not in RESULT_SCORE:
+            if len(parts) not in (3, 4, 5) or parts[2] not in RESULT_SCORE:
                 raise PositionsError(f'{path}:{n}: expected "variant<TAB>FEN<TAB>result'
-                                     f'[<TAB>game]" with result 1-0, 0-1 or 1/2-1/2')
+                                     f'[<TAB>game[<TAB>opening]]" with result 1-0, 0-1 '
+                                     f'or 1/2-1/2')
             if parts[0] == variant.name:
                 try:
                     parse_fen(variant, parts[1])
                 except FenError as e:
                     raise PositionsError(f'{path}:{n}: bad FEN: {e}') from None
-                out.append(Sample(parts[1], RESULT_SCORE[parts[2]],
-                                  parts[3] if len(parts) == 4 else ''))
+                out.append(Sample(parts[1], RESULT_SCORE[parts[2]], *parts[3:]))
     return out

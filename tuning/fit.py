@@ -24,15 +24,18 @@ from .texel import FitResult, fit, fit_k, loss
 
 
 def split_holdout(samples: list[Sample], fraction: float) -> tuple[list, list]:
-    """(fitted, held out): about ``fraction`` of the games (by a hash of the
-    game's label, or of the FEN for samples without one) are held out whole,
-    since the positions of one game share its result."""
+    """(fitted, held out): about ``fraction`` of the openings are held out
+    whole, with every game played from them, since the positions of one
+    game share its result and the games of one opening (a pair, colours
+    reversed) share their first positions.  The key is a hash of the
+    sample's opening, or of its game's label where it has no opening, or
+    of its FEN where it has neither."""
     if fraction <= 0:
         return list(samples), []
     cut = int(fraction * 1000)
     fitted, held = [], []
     for s in samples:
-        h = zlib.crc32((s.game or s.fen).encode()) % 1000
+        h = zlib.crc32((s.opening or s.game or s.fen).encode()) % 1000
         (held if h < cut else fitted).append(s)
     return fitted, held
 

@@ -26,7 +26,8 @@ with open(os.path.join(os.path.dirname(FIXTURE), 'tune_games_skip2.tsv'), encodi
 
 
 def without_games(text: str) -> str:
-    """Positions-file lines without their fourth field (the game)."""
+    """Positions-file lines without their fourth and fifth fields (the game
+    and its opening)."""
     return ''.join('\t'.join(x.split('\t')[:3]) + '\n' for x in text.splitlines())
 
 
@@ -48,7 +49,11 @@ def test_extract_exact_positions_and_labels(tmp_path, capsys, monkeypatch):
     # and the file reads back: side to move, result and game as written
     samples = read_samples(str(out), get_variant('chess'))
     assert len(samples) == 34
-    assert samples[0] == Sample(EXPECTED.split('\t')[1], 1.0, 'tests/data/tune_games.pgn#1')
+    assert samples[0] == Sample(EXPECTED.split('\t')[1], 1.0, 'tests/data/tune_games.pgn#1',
+                                '4f63df13')
+    # the opening: game 1's start position and two book moves, game 3's FEN and
+    # two book moves, none for game 7 (the start position, no book move)
+    assert [s.opening for s in samples[:17]] == ['4f63df13'] * 4 + ['3d91885f'] * 7 + [''] * 6
     assert samples[16].result == 0.0 and samples[4].result == 0.5
     assert [s.game[-2:] for s in samples[:17]] == ['#1'] * 4 + ['#3'] * 7 + ['#7'] * 6
 
@@ -115,8 +120,8 @@ def test_positions_file_errors(tmp_path):
     f.write_text('chess\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t1\n')
     with pytest.raises(PositionsError) as e:
         read_samples(str(f), get_variant('chess'))
-    assert str(e.value) == (f'{f}:1: expected "variant<TAB>FEN<TAB>result[<TAB>game]" with '
-                            f'result 1-0, 0-1 or 1/2-1/2')
+    assert str(e.value) == (f'{f}:1: expected "variant<TAB>FEN<TAB>result[<TAB>game[<TAB>'
+                            f'opening]]" with result 1-0, 0-1 or 1/2-1/2')
     f.write_text('chess\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t1-0\n')
     assert read_samples(str(f), get_variant('pemba')) == []      # other variants pass
     with pytest.raises(PositionsError) as e:
@@ -205,3 +210,34 @@ def test_fit_without_numpy_says_what_to_install(tmp_path):
     assert p.stderr == ('error: "tune fit" needs numpy and scipy (import of numpy halted; None '
                         'in sys.modules): pip install numpy scipy, or in the repository '
                         'pip install -e ".[tune]"\n')
+
+
+def test_the_opening_of_a_game_names_its_first_position_and_book_moves():
+    start = get_variant('chess').start
+    pair = [GameRecord(start, ('e2e4', 'e7e5', 'g1f3'), '1-0', book_plies=2, label='g#1'),
+            GameRecord(start, ('e2e4', 'e7e5', 'b1c3'), '0-1', book_plies=2, label='g#2')]
+    # both games of a pair share it, whatever was played after the book
+    assert [g.opening(start) for g in pair] == ['4f63df13', '4f63df13']
+    # the book moves count, not the later ones; a FEN opening without book moves
+    assert GameRecord(start, ('e2e4', 'e7e5'), '1-0', book_plies=1).opening(start) == '9f7370e5'
+    fen = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'
+    assert GameRecord(fen, ('e1d2',), '1-0').opening(start) == '51c75759'
+    # a game from the start position without book moves has none
+    assert GameRecord(start, ('e2e4', 'e7e5'), '1-0').opening(start) == ''
+
+
+def test_positions_files_with_and_without_openings_read_back(tmp_path):
+    from tuning.extract import format_sample
+    chess = get_variant('chess')
+    samples = [Sample(chess.start, 1.0), Sample(chess.start, 0.5, 'a.pgn#3'),
+               Sample(chess.start, 0.0, 'a.pgn#4', '4f63df13'), Sample(chess.start, 1.0, '', 'beef0001')]
+    lines = [format_sample('chess', s) for s in samples]
+    assert [x.count('\t') for x in lines] == [2, 3, 4, 4]
+    assert lines[3].endswith('\t1-0\t\tbeef0001\n')
+    path = tmp_path / 'p.tsv'
+    path.write_text(''.join(lines))
+    assert read_samples(str(path), chess) == samples
+    path.write_text(lines[0].rstrip('\n') + '\tg\to\textra\n')
+    with pytest.raises(PositionsError, match=r'p.tsv:1: expected "variant<TAB>FEN<TAB>result'
+                                             r'\[<TAB>game\[<TAB>opening\]\]"'):
+        read_samples(str(path), chess)

@@ -221,6 +221,24 @@ def test_holdout_keeps_games_whole(chess_positions):
     assert split_holdout(samples, 0.999)[0] == []
 
 
+def test_holdout_keeps_the_games_of_one_opening_together():
+    from tuning.extract import Sample
+    from tuning.fit import split_holdout
+    fen = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'
+    # 40 openings, each played twice (a pair), three positions a game; and 40
+    # games without an opening, held out by their label
+    samples = [Sample(fen, 1.0, f'p.pgn#{2 * o + g}', f'{o:08x}')
+               for o in range(40) for g in range(2) for _ in range(3)]
+    samples += [Sample(fen, 0.5, f'q.pgn#{n}') for n in range(40) for _ in range(3)]
+    fitted, held = split_holdout(samples, 0.5)
+    assert len(fitted) + len(held) == len(samples)
+    assert not {s.opening for s in fitted if s.opening} & {s.opening for s in held if s.opening}
+    assert not {s.game for s in fitted} & {s.game for s in held}
+    # the split is a hash of the opening: both sides get some of each kind
+    assert (len({s.opening for s in held if s.opening}), len({s.game for s in held if not s.opening})) \
+        == (20, 22)
+
+
 def test_fit_reports_the_held_out_loss(capsys, chess_positions):
     from cazaux_engine import get_variant
     from tuning.extract import read_samples
