@@ -19,6 +19,10 @@ L-BFGS-B over all entries at once (a few hundred to a few thousand: every
 kind of the army, both phases); the result is rounded to whole centipawns
 and measured again through the engine (:func:`search.static.evaluate` with
 the tables in place), which is what is reported.
+
+With ``mirror`` a square and its mirror across the middle file share one
+number (a King's side and a Queen's side alike): half the free numbers, for
+armies large against the games there are to learn from.
 """
 from __future__ import annotations
 
@@ -50,7 +54,7 @@ class SquareFit:
     final_loss: float           # ... and with the new ones
     model_loss: float           # the linear model's at its (unrounded) minimiser, ridge included
     held_out: tuple | None      # (before, after) on the held-out samples
-    entries: int                # entries fitted (kinds x squares x 2)
+    entries: int                # free numbers fitted (kinds x squares x 2, or half with mirror)
     seconds: float
 
 
@@ -90,6 +94,26 @@ def features(variant: Variant, samples: list[Sample]):
     return sparse.csr_matrix((vals, (rows, cols)), shape=(len(samples), 2 * len(names) * cells))
 
 
+def mirrored(variant: Variant):
+    """The sparse matrix ``M`` (columns of :func:`features` x free numbers)
+    that ties each cell to its mirror across the middle file: ``X @ M`` are
+    the features of the tied numbers, ``M @ free`` the full columns.  A
+    rank's cells ``f`` and ``files - 1 - f`` share the free number of the
+    smaller file (a middle file of an odd width has its own)."""
+    files, ranks = variant.files, variant.ranks
+    half = (files + 1) // 2
+    per_table = ranks * half
+    tables = 2 * len(kinds(variant))
+    rows, cols = [], []
+    for t in range(tables):
+        for r in range(ranks):
+            for f in range(files):
+                rows.append(t * files * ranks + r * files + f)
+                cols.append(t * per_table + r * half + min(f, files - 1 - f))
+    return sparse.csr_matrix((np.ones(len(rows)), (rows, cols)),
+                             shape=(tables * files * ranks, tables * per_table))
+
+
 def unpack(variant: Variant, theta: np.ndarray) -> dict:
     """theta (columns of :func:`features`) as square tables, whole centipawns."""
     cells = variant.files * variant.ranks
@@ -126,7 +150,7 @@ def engine_q(variant: Variant, samples: list[Sample], squares: dict | None = Non
 def fit_squares(variant: Variant, samples: list[Sample], y: np.ndarray, K: float,
                 kind: str = 'mse', ridge: float = 1e-5, held: list[Sample] | None = None,
                 y_held: np.ndarray | None = None, log=None,
-                q0: np.ndarray | None = None) -> SquareFit:
+                q0: np.ndarray | None = None, mirror: bool = False) -> SquareFit:
     """Fit the square tables of every kind of ``variant``'s army (see the
     module docstring) at the scaling constant K; ``q0``, the engine's
     evaluation of the samples with the tables in use (:func:`engine_q`),
@@ -135,9 +159,13 @@ def fit_squares(variant: Variant, samples: list[Sample], y: np.ndarray, K: float
     if q0 is None:
         q0 = engine_q(variant, samples)
     X = features(variant, samples)
+    M = mirrored(variant) if mirror else None
+    if M is not None:
+        X = (X @ M).tocsr()
     if log:
-        log(f'{X.shape[0]} positions x {X.shape[1]} entries ({X.nnz} coefficients), '
-            f'{time.perf_counter() - t0:.1f} s')
+        log(f'{X.shape[0]} positions x {X.shape[1]} '
+            f'{"free numbers (mirrored files)" if mirror else "entries"} '
+            f'({X.nnz} coefficients), {time.perf_counter() - t0:.1f} s')
     y = np.asarray(y, dtype=float)
 
     def model(theta):
@@ -148,7 +176,7 @@ def fit_squares(variant: Variant, samples: list[Sample], y: np.ndarray, K: float
     r = minimize(model, np.zeros(X.shape[1]), jac=True, method='L-BFGS-B',
                  bounds=[(-BOUND, BOUND)] * X.shape[1],
                  options={'maxiter': 2000, 'ftol': 1e-15, 'gtol': 1e-10})
-    new = unpack(variant, r.x)
+    new = unpack(variant, r.x if M is None else M @ r.x)
     old = squares_for(variant)
     squares = added(old, new)
     start = loss(q0, y, K, kind)

@@ -189,3 +189,48 @@ def test_the_cli_fits_square_tables_that_lower_the_loss(tmp_path):
     r = engine_cli('tune', 'fit', '--variant', 'chess', '--squares', '--params', 'TEMPO', str(f))
     assert r.returncode == 2
     assert r.stderr.strip().endswith('--squares fits the square tables: --params does not apply')
+
+
+def test_mirrored_files_share_one_free_number():
+    from types import SimpleNamespace
+    from tuning.squares import mirrored
+    # 3 files x 2 ranks, one kind (two tables, mg and eg): files a and c share
+    # a number, b (the middle of an odd width) has its own
+    tiny = SimpleNamespace(files=3, ranks=2, pieces=[SimpleNamespace(name='king')])
+    M = mirrored(tiny).toarray()
+    assert M.shape == (12, 8)
+    assert [list(row).index(1) for row in M] == [0, 1, 0, 2, 3, 2, 4, 5, 4, 6, 7, 6]
+    assert (M.sum(axis=1) == 1).all()
+    # chess: 6 kinds x 2 phases x 64 cells -> 6 x 2 x 32 numbers; a1 and h1 tied, d4 and e4
+    M = mirrored(get_variant('chess'))
+    assert M.shape == (768, 384)
+    assert M[0].indices.tolist() == M[7].indices.tolist() == [0]
+    assert M[3 * 8 + 3].indices.tolist() == M[3 * 8 + 4].indices.tolist() == [3 * 4 + 3]
+    assert M[64 + 3 * 8 + 4].indices.tolist() == [32 + 3 * 4 + 3]       # eg table: its own
+
+
+def test_the_cli_fits_mirrored_square_tables(tmp_path):
+    # the Knight on a1 loses, on d4 wins: with --mirror h1 and e4 learn the same
+    rows = []
+    for n in range(40):
+        rows.append(f'chess\t4k3/8/8/8/8/8/4P3/N3K3 w - - 0 {n + 1}\t0-1')
+        rows.append(f'chess\t4k3/8/8/8/3N4/8/4P3/4K3 w - - 0 {n + 1}\t1-0')
+    f = tmp_path / 'p.tsv'
+    f.write_text('\n'.join(rows) + '\n')
+    out = tmp_path / 'fit.json'
+    r = engine_cli('tune', 'fit', '--variant', 'chess', '--squares', '--mirror', '--out', str(out),
+                   str(f))
+    assert r.returncode == 0, r.stderr
+    assert any(x.startswith('80 positions x 384 free numbers (mirrored files) (')
+               for x in r.stdout.splitlines())
+    assert ', 384 free numbers, files mirrored, ' in r.stdout
+    packaged = load_tuned(PACKAGED)['chess'].get('squares', {})
+    before = packaged.get('knight', {'eg': [0] * 64})['eg']
+    after = load_tuned(str(out))['chess']['squares']['knight']['eg']
+    change = [a - b for a, b in zip(after, before)]
+    assert change[3 * 8 + 3] == change[3 * 8 + 4] > 0                   # d4 and e4
+    assert change[0] == change[7] < 0                                   # a1 and h1
+    assert all(change[r * 8 + f] == change[r * 8 + 7 - f] for r in range(8) for f in range(8))
+    r = engine_cli('tune', 'fit', '--variant', 'chess', '--mirror', str(f))
+    assert r.returncode == 2
+    assert r.stderr.strip().endswith('--mirror applies to --squares only')
