@@ -228,10 +228,23 @@ class XBoard:
         self.no_position = None
         self.control.new_game()
 
+    def _xb_repetition(self) -> bool:
+        """Whether XBoard sees the current position for the third time.  It
+        looks back only to its last irreversible move, and a move of its
+        Lance-slot piece (the Zanzibar Prince, the Maasai's Lance) is one for
+        it, though not for the rules: a repetition across one is a draw by
+        the rules that XBoard would call a false claim."""
+        pos = self.game.pos
+        seen = pos.history
+        since = min(self._xb_fifty(), len(seen))
+        return sum(1 for h in seen[len(seen) - since:] if h == pos.hash) >= 2
+
     def _claimable(self, o: Outcome) -> bool:
         """Whether XBoard (testing claims) would accept this result claim."""
         if o.reason == 'fifty-move':
             return self._xb_fifty() >= 100
+        if o.reason == 'repetition':
+            return self._xb_repetition()
         return True
 
     def _claim(self, o: Outcome) -> None:
@@ -265,8 +278,13 @@ class XBoard:
             return
         text = xm.move_text(pos, m, self.rb)
         self._push(m)
-        o = outcome(self.game.pos)
-        if o is not None and o.reason in ('repetition', 'fifty-move'):
+        try:
+            o = outcome(self.game.pos)
+            offer = o is not None and o.reason in ('repetition', 'fifty-move') and self._claimable(o)
+        except Exception as e:          # a failed claim must not cost the move (and the game)
+            self.send(f'# internal error while checking the game end: {type(e).__name__}: {e}')
+            o, offer = None, False
+        if offer:
             self.send('offer draw')      # claims a draw that our move brings about
         if job is not None:
             # the clock it started from and the think time, noted before the

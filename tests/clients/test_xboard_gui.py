@@ -203,3 +203,22 @@ def test_no_mate_claim_where_xboard_sees_a_king_jump(tmp_path):
     assert engine_moves(m) == ['f6i4']
     assert (g.result, g.termination) == ('0-1', 'White resigns'), g.termination
     assert m.engine_errors() == [] and m.xboard_complaints() == []
+
+
+def test_no_repetition_claim_across_a_prince_move(tmp_path):
+    # the black King (the engine) can only step a12-b12-a12; White shuffles
+    # its King and, once, its Prince.  XBoard counts repetitions only since
+    # its last irreversible move, and a Prince move (its Lance slot) is one:
+    # Kh3/Pe5/Kb12 with Black to move comes after plies 3 (i3h3), 7 (f5e5),
+    # 11 and 15 (i3h3): on ply 11 it is there a third time by the rules but
+    # a second time for XBoard, which called the engine's claim false (a CI
+    # game lost so).  The engine plays on and claims on ply 15, when XBoard
+    # counts three too; nor does it offer a draw with its move on ply 8
+    # (Kh3/Pe5/Ka12 a third time, a first for XBoard).
+    fen = 'k11/11R/3N8/12/12/12/12/4I7/12/7K4/12/12 w - - 0 1'
+    white = ['h3i3', 'i3h3', 'e5f5', 'f5e5'] + ['h3i3', 'i3h3'] * 4
+    m, g = scripted(tmp_path, 'zanzibar-s', fen, white)
+    assert engine_moves(m) == ['a12b12', 'b12a12'] * 3 + ['a12b12']
+    assert (g.result, g.termination) == ('1/2-1/2', 'Draw by repetition')
+    assert '<second: offer draw' not in m.debug
+    assert m.engine_errors() == [] and m.xboard_complaints() == []

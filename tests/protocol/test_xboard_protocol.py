@@ -18,6 +18,7 @@ from protocol import xboard_moves as xm
 from protocol.xboard_variants import piece_table, slots, xboard_variant_lines
 from tests.xboard_support.engine import EngineProcess
 from cazaux_engine.movegen import legal_moves
+from cazaux_engine.outcome import outcome
 
 THINKING = re.compile(r'^\d+ -?\d+ \d+ \d+( .*)?$')
 
@@ -522,6 +523,62 @@ def test_draw_by_repetition_is_offered_before_the_move(eng):
     assert eng.expect(r'^(move|1/2)').startswith('1/2-1/2 {Draw by repetition}')
 
 
+# Zanzibar-S: Kings, Rooks and the Prince (XBoard's Lance slot) on e5
+PRINCE_SHUFFLE = 'r4k6/12/12/12/12/12/12/4I7/12/12/12/R4K6 w - - 0 1'
+PRINCE_THEN_ROOKS = ['e5f5', 'a12b12', 'f5e5', 'b12a12',        # start position again: 2nd
+                     'a1b1', 'a12b12', 'b1a1', 'b12a12']        # 3rd (XBoard: 2nd since e5)
+
+
+def test_no_repetition_claim_across_a_prince_move(eng):
+    # the rules see the start position a third time, but XBoard counts only
+    # since its last irreversible move, and a Prince move is one for it (the
+    # Lance slot): a claim would be called false, so the engine plays on
+    fresh(eng, 'zanzibar-s', 'sd 1')
+    eng.send('force', f'setboard {PRINCE_SHUFFLE}')
+    for mv in PRINCE_THEN_ROOKS:
+        eng.send(f'usermove {mv}')
+    assert eng.sync(2) == []
+    eng.send('go')
+    reply = eng.expect(r'^(move|1/2|offer)')
+    assert reply.startswith('move '), reply
+
+
+def test_repetition_claimed_once_xboard_counts_it_too(eng):
+    fresh(eng, 'zanzibar-s', 'sd 1')
+    eng.send('force', f'setboard {PRINCE_SHUFFLE}')
+    for mv in PRINCE_THEN_ROOKS + ['a1b1', 'a12b12', 'b1a1', 'b12a12']:   # 4th, XBoard's 3rd
+        eng.send(f'usermove {mv}')
+    assert eng.sync(2) == []
+    eng.send('go')
+    assert eng.expect(r'^(move|1/2|offer)') == '1/2-1/2 {Draw by repetition}'
+
+
+def test_xboard_repetition_count_after_a_prince_move():
+    from protocol.xboard import XBoard
+    lines = []
+
+    class Out:
+        send = lines.append
+
+    xb = XBoard(Out())
+    for line in ('protover 2', 'new', 'variant zanzibar-s', 'force', f'setboard {PRINCE_SHUFFLE}'):
+        xb.handle(line)
+    counts = []
+    for mv in PRINCE_THEN_ROOKS + ['a1b1', 'a12b12', 'b1a1', 'b12a12']:
+        xb.handle(f'usermove {mv}')
+        counts.append((xb._xb_fifty(), xb._xb_repetition(),
+                       outcome(xb.game.pos).reason if outcome(xb.game.pos) else None))
+    # (XBoard's plies since its last irreversible move, its repetition, the rules')
+    assert counts == [(0, False, None), (1, False, None), (0, False, None), (1, False, None),
+                      (2, False, None), (3, False, None), (4, False, None),
+                      (5, False, 'repetition'),     # 3rd time, but only 2nd since f5e5
+                      (6, False, None), (7, False, None),
+                      (8, True, 'repetition'),      # Ra1/rb12 after f5e5 (counted), b1a1, b1a1
+                      (9, True, 'repetition')]
+    assert not any(line.startswith('Error') for line in lines), lines
+    xb.handle('quit')
+
+
 # -- hostile input ----------------------------------------------------------------------
 
 def test_fuzzed_input_never_kills_the_engine(eng):
@@ -731,3 +788,32 @@ def test_memory_beyond_the_largest_hash_then_go():
     assert x.options['Hash'] == 4096 and x.searcher.hash_mb == 4096
     assert out.wait_for('move ').startswith('move ')
     x.handle('quit')
+
+
+def test_a_failing_game_end_check_does_not_cost_the_move(monkeypatch):
+    # the engine's move goes out even if checking for a draw to claim raises
+    import protocol.xboard as xbmod
+    lines = []
+
+    class Out:
+        send = lines.append
+
+    real = xbmod.outcome
+
+    def broken(pos, legal=None):
+        if legal is None:               # the check after the engine's own move
+            raise RuntimeError('broken on purpose')
+        return real(pos, legal)
+
+    monkeypatch.setattr(xbmod, 'outcome', broken)
+    xb = xbmod.XBoard(Out())
+    for line in ('protover 2', 'new', 'variant zanzibar-s', 'sd 1', 'force',
+                 f'setboard {PRINCE_SHUFFLE}', 'go'):
+        xb.handle(line)
+    deadline = time.monotonic() + 30
+    while not any(l.startswith('move ') for l in lines) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    xb.handle('quit')
+    assert [l for l in lines if l.startswith(('move ', '# internal'))][:2] == [
+        '# internal error while checking the game end: RuntimeError: broken on purpose',
+        next(l for l in lines if l.startswith('move '))]
