@@ -555,19 +555,16 @@ def test_repetition_claimed_once_xboard_counts_it_too(eng):
 
 def test_xboard_repetition_count_after_a_prince_move():
     from protocol.xboard import XBoard
-    lines = []
-
-    class Out:
-        send = lines.append
-
-    xb = XBoard(Out())
+    from tests.lines import Lines
+    out = Lines()
+    xb = XBoard(out)
     for line in ('protover 2', 'new', 'variant zanzibar-s', 'force', f'setboard {PRINCE_SHUFFLE}'):
         xb.handle(line)
     counts = []
     for mv in PRINCE_THEN_ROOKS + ['a1b1', 'a12b12', 'b1a1', 'b12a12']:
         xb.handle(f'usermove {mv}')
-        counts.append((xb._xb_fifty(), xb._xb_repetition(),
-                       outcome(xb.game.pos).reason if outcome(xb.game.pos) else None))
+        o = outcome(xb.game.pos)
+        counts.append((xb._xb_fifty(), xb._xb_repetition(), o.reason if o else None))
     # (XBoard's plies since its last irreversible move, its repetition, the rules')
     assert counts == [(0, False, None), (1, False, None), (0, False, None), (1, False, None),
                       (2, False, None), (3, False, None), (4, False, None),
@@ -575,6 +572,7 @@ def test_xboard_repetition_count_after_a_prince_move():
                       (6, False, None), (7, False, None),
                       (8, True, 'repetition'),      # Ra1/rb12 after f5e5 (counted), b1a1, b1a1
                       (9, True, 'repetition')]
+    lines = out.take()
     assert not any(line.startswith('Error') for line in lines), lines
     xb.handle('quit')
 
@@ -793,11 +791,8 @@ def test_memory_beyond_the_largest_hash_then_go():
 def test_a_failing_game_end_check_does_not_cost_the_move(monkeypatch):
     # the engine's move goes out even if checking for a draw to claim raises
     import protocol.xboard as xbmod
-    lines = []
-
-    class Out:
-        send = lines.append
-
+    from tests.lines import Lines
+    out = Lines()
     real = xbmod.outcome
 
     def broken(pos, legal=None):
@@ -806,14 +801,11 @@ def test_a_failing_game_end_check_does_not_cost_the_move(monkeypatch):
         return real(pos, legal)
 
     monkeypatch.setattr(xbmod, 'outcome', broken)
-    xb = xbmod.XBoard(Out())
+    xb = xbmod.XBoard(out)
     for line in ('protover 2', 'new', 'variant zanzibar-s', 'sd 1', 'force',
                  f'setboard {PRINCE_SHUFFLE}', 'go'):
         xb.handle(line)
-    deadline = time.monotonic() + 30
-    while not any(l.startswith('move ') for l in lines) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    move = out.wait_for('move ')
     xb.handle('quit')
-    assert [l for l in lines if l.startswith(('move ', '# internal'))][:2] == [
-        '# internal error while checking the game end: RuntimeError: broken on purpose',
-        next(l for l in lines if l.startswith('move '))]
+    assert [l for l in out.take() if l.startswith(('move ', '# internal'))][:2] == [
+        '# internal error while checking the game end: RuntimeError: broken on purpose', move]
