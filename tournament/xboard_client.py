@@ -181,7 +181,11 @@ class XBoardClient(Client):
             self.send(line)
         self.send('post')
         self.send('hard' if self.spec.ponder else 'easy')
-        self.send('computer')
+        if self.feature('name') == '1':
+            # only to an engine that asked about its opponent (as cutechess does):
+            # Fairy-Max 5.0b takes an unknown command for a move, and reading
+            # 'computer' as one crashes it about one time in two
+            self.send('computer')
         self.send('force')
         if self.feature('setboard') == '1':
             self.send(f'setboard {start_fen}')

@@ -249,7 +249,8 @@ def run_xboard(fake: Fake) -> None:
         out('feature done=0')
         out(f'feature myname="{fake.args.name}" variants="{",".join(known)}" setboard=1 '
             f'usermove={0 if fake.args.v1 else 1} ping={0 if fake.args.v1 else 1} '
-            f'sigint=0 sigterm=0 colors=0 san={1 if fake.args.san else 0}')
+            f'sigint=0 sigterm=0 colors=0 san={1 if fake.args.san else 0} '
+            f'name={1 if fake.args.name_feature else 0}')
         out('feature option="Hash -spin 1 1 16"')
         if fake.args.variant_file:
             out('feature option="VariantFile -file "')
@@ -321,6 +322,8 @@ def main() -> None:
     ap.add_argument('--v1', action='store_true',
                     help='XBoard: no ping, moves without the usermove prefix')
     ap.add_argument('--variants', default=','.join(VARIANT_NAMES))
+    ap.add_argument('--name-feature', action='store_true',
+                    help='XBoard: declare feature name=1 (wants to know its opponent)')
     ap.add_argument('--san', action='store_true', help='moves in SAN (XBoard: feature san=1)')
     ap.add_argument('--castle-text', choices=('O-O', '0-0'),
                     help='castling written O-O/O-O-O or 0-0/0-0-0')

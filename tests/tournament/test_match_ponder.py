@@ -146,6 +146,19 @@ def test_xboard_engine_is_told_hard(tmp_path, capsys):
     assert sent(log, 'Q', 'easy') == ['easy', 'easy'] and sent(log, 'Q', 'hard') == []
 
 
+def test_xboard_engine_is_told_computer_only_if_it_declared_name(tmp_path, capsys):
+    """As cutechess does: ``computer`` goes to an engine that asked about its
+    opponent (``feature name=1``); Fairy-Max 5.0b, which did not, crashes on it
+    about one time in two."""
+    fake = f'{PY} {shlex.quote(str(FAKE))}'
+    games, log = run_match(tmp_path, f'cmd="{fake} --name-feature" proto=xboard name=P',
+                           f'cmd="{fake}" proto=xboard name=Q')
+    assert sent(log, 'P', 'computer') == ['computer', 'computer']
+    assert sent(log, 'Q', 'computer') == []
+    features = [line.split('< ', 1)[1] for line in log.splitlines() if '[0] < feature myname' in line]
+    assert [f.endswith(' name=1') for f in features] == [True, False]
+
+
 def test_real_engine_ponders_in_both_protocols(tmp_path, capsys):
     engine = f'{PY} -m cazaux_engine'
     games, log = run_match(tmp_path, f'cmd="{engine}" proto=uci name=U ponder',
