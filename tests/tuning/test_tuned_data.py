@@ -298,7 +298,20 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
         'king': (0, 1, -2, 1), 'knight': (-7, 0, -5, 1), 'machine': (-2, -2, -2, 1),
         'pawn': (-12, -4, -3, 3), 'queen': (-2, 0, -1, 1), 'rook': (-2, 2, -3, 1)}
     assert (squares['knight']['mg'][12], squares['crocodile']['eg'][7]) == (-5, -3)   # c2, h1
-    assert [v for v in data if 'squares' in data[v]] == ['chess', 'pemba']
+    # Zanzibar-S's (seventeenth round: mirrored, ridge 1e-5, 127,202 positions, H1 after
+    # 1,054 games): a square and its mirror across the middle file share their numbers
+    squares = data['zanzibar-s']['squares']
+    assert {p: (sum(t['mg']), sum(t['eg']), min(t['mg'] + t['eg']), max(t['mg'] + t['eg']))
+            for p, t in squares.items()} == {
+        'bishop': (12, -6, -14, 10), 'buffalo': (-24, -12, -13, 5), 'camel': (16, 0, -8, 13),
+        'cannon': (-94, -232, -14, 8), 'crocodile': (-76, -184, -21, 4), 'eagle': (38, 104, -17, 19),
+        'elephant': (-10, -12, -11, 7), 'giraffe': (-40, -14, -22, 14), 'king': (-4, -4, -21, 18),
+        'knight': (-22, -56, -12, 9), 'lion': (82, 66, -9, 18), 'machine': (-84, -126, -18, 9),
+        'pawn': (-104, -58, -26, 22), 'prince': (-42, -46, -21, 17), 'queen': (58, 62, -8, 16),
+        'rhinoceros': (-10, -2, -6, 16), 'rook': (-44, 24, -15, 5)}
+    assert all(t[phase][r * 12 + f] == t[phase][r * 12 + 11 - f]
+               for t in squares.values() for phase in ('mg', 'eg') for r in range(12) for f in range(6))
+    assert [v for v in data if 'squares' in data[v]] == ['chess', 'pemba', 'zanzibar-s']
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
