@@ -95,14 +95,20 @@ def test_material_only_is_the_material_balance():
     assert evaluator(pos, material_only=True)(pos) == -800
 
 
+def without_fitted_squares(variant, **weights):
+    """While active: ``variant``'s fitted square tables zero (and ``weights``
+    replaced), for tests that pin the evaluation's own terms."""
+    from search.weights import overriding, squares_for
+    cells = len(start_position(variant).rules.squares)
+    zero = {p: {'mg': [0] * cells, 'eg': [0] * cells} for p in squares_for(variant)}
+    return overriding(variant, weights=weights, squares=zero)
+
+
 def test_centralisation_comes_from_mobility():
     # without the fitted square tables, which add their own numbers per square
-    from search.weights import overriding, squares_for
     pos = start_position('zanzibar-s')
     R = pos.rules
-    zero = {p: {'mg': [0] * len(R.squares), 'eg': [0] * len(R.squares)}
-            for p in squares_for('zanzibar-s')}
-    with overriding('zanzibar-s', squares=zero):
+    with without_fitted_squares('zanzibar-s'):
         t = tables(R, False)
         lion, rook = R.index['lion'], R.index['rook']
         centre, corner = R.parse_square('f6'), R.parse_square('a1')
@@ -147,10 +153,7 @@ def score_with(fen, variant='chess', **weights):
     """The evaluation of ``fen`` with some weights replaced and without the
     variant's fitted square tables (these tests pin the terms' arithmetic,
     which the tables would shift by their rounding)."""
-    from search.weights import overriding, squares_for
-    cells = len(start_position(variant).rules.squares)
-    zero = {p: {'mg': [0] * cells, 'eg': [0] * cells} for p in squares_for(variant)}
-    with overriding(variant, weights=weights, squares=zero):
+    with without_fitted_squares(variant, **weights):
         pos = start_position(variant, fen)
         return evaluator(pos)(pos)
 
