@@ -147,10 +147,12 @@ class Rules:
         return [L.king_step(self, rec, k) for k in range(L.king_step_count(self, rec))]
 
     def empty_board_targets(self, code: int, sq: int, moving_only: bool = False,
-                            capturing_only: bool = False) -> set:
+                            capturing_only: bool = False, slides: bool = True) -> set:
         """Squares piece ``code`` reaches from ``sq`` on an empty board, read
         from its move table; ``moving_only`` leaves out capture-only moves,
-        ``capturing_only`` the moves that cannot capture."""
+        ``capturing_only`` the moves that cannot capture, ``slides=False``
+        the slides (RIDE, RIDE_M and RIDE_C components: what other pieces
+        may block; hops and bent moves stay)."""
         if abs(code) == self.KING:
             return set(self.king_steps_of(1 if code > 0 else -1, sq))
         out: set = set()
@@ -158,6 +160,8 @@ class Rules:
             if moving_only and kind in (LEAP_C, RIDE_C, HOP):
                 continue
             if capturing_only and kind in (LEAP_M, RIDE_M, LAME_M):
+                continue
+            if not slides and kind in (RIDE, RIDE_M, RIDE_C):
                 continue
             at = self.gen_data
             if kind in (LEAP, LEAP_M, LEAP_C):

@@ -31,7 +31,7 @@ cdef class Tree:
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
-    cdef int pc_depth, pc_margin
+    cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving
     cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr
     cdef GameEnd ends
@@ -68,7 +68,7 @@ cdef class Tree:
                       bint in_check, int n) noexcept nogil
     cdef inline bint bad_history(self, int depth, int ply, int piece, int to) noexcept nogil
     cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node,
-                              int ply, int to) noexcept nogil
+                              int ply, int to, bint improving) noexcept nogil
     cdef inline int search_move(self, int new_depth, int r, int alpha, int beta, int ply,
                                 bint gives, int count, bint pv_node, int end) noexcept nogil
     cdef int root_search(self, int depth, int alpha, int beta) noexcept nogil

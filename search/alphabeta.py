@@ -128,6 +128,7 @@ class Tree:
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
+        self.null_eval_div, self.lmr_not_improving = P.NULL_EVAL_DIVISOR, P.LMR_NOT_IMPROVING
         self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that
@@ -544,7 +545,7 @@ class Tree:
             r = 0
             if (count > 1 and quiet and depth >= self.lmr_min_depth
                     and count > self.lmr_min_moves and not in_check and not gives):
-                r = self.reduction(depth, count, new_depth, pv_node, ply, to)
+                r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
             score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)
             self.take_back()
             if self.stopped:
@@ -589,6 +590,7 @@ class Tree:
         """At a non-PV node not in check whose static eval is ``ev``: the
         score of a reverse-futility or null-move cutoff, or NO_SCORE."""
         score: cython.int
+        r: cython.int
         if not (-self.mate_bound < beta < self.mate_bound and self.null_variant):
             return NO_SCORE
         if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
@@ -597,7 +599,10 @@ class Tree:
                 and self.ev.npm(self.pos.turn) >= self.null_mat):
             self.play_null()
             self.mslot[ply] = -1
-            score = -self.search(depth - 1 - self.null_r - depth // 6, -beta, 1 - beta,
+            r = self.null_r + depth // 6
+            if self.null_eval_div:          # more the further the eval stands above beta
+                r += min((ev - beta) // self.null_eval_div, 3)
+            score = -self.search(depth - 1 - r, -beta, 1 - beta,
                                  ply + 1, False, False, n)
             self.take_back_null()
             if self.stopped:
@@ -693,14 +698,18 @@ class Tree:
                 < -self.hp_margin * depth)
 
     def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
-                  pv_node: cython.bint, ply: cython.int, to: cython.int) -> cython.int:
+                  pv_node: cython.bint, ply: cython.int, to: cython.int,
+                  improving: cython.bint) -> cython.int:
         """Plies by which the late quiet move number ``count``, just played
         to ``to``, is searched shallower (late-move reduction; one less at PV
-        nodes; with LMR_HISTORY, less for a move with a good history and more
-        for one with a bad one)."""
+        nodes; with LMR_NOT_IMPROVING, that many more at a non-PV node whose
+        static eval did not rise since our last move; with LMR_HISTORY, less
+        for a move with a good history and more for one with a bad one)."""
         r: cython.int = self.lmr[depth * LMR_MOVES + (count if count < LMR_MOVES else LMR_MOVES - 1)]
         if pv_node and r:
             r -= 1
+        if self.lmr_not_improving and not pv_node and not improving and ply >= 2:
+            r += self.lmr_not_improving
         if self.lmr_history:
             r -= self.order.history_of(self.pos.board[to], to, self.prev_slot(ply, 1),
                                        self.prev_slot(ply, 2)) // self.lmr_history

@@ -10,16 +10,18 @@ cdef class Evaluator:
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
-    cdef int king_attack, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
+    cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
     cdef int threat_mg, threat_eg, pair_mg, pair_eg, open_file_mg, open_file_eg
     cdef int[::1] pair_slot, sq_colour, file_rider
     cdef int[::1] reach, rider, piece_value, leap_start, leap_to
     cdef int[::1] sq_index, attackers_percent
-    cdef unsigned char[::1] zone_hits
-    cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file
+    cdef unsigned char[::1] zone_hits, zone_fixed
+    cdef int[::1] is_pawn, passed_mg, passed_eg, file_of, rank_of, centre, front, on_file, lead
     cdef unsigned long long[::1] cache_key
     cdef int[::1] cache_mg, cache_eg
     cdef long long[::1] cache_files
+    cdef int passer_king, passer_steps
+    cdef int[::1] passer_step, cache_passers, cache_npass
     # the piece-square tables and their sums, one entry per ply
     cdef int[::1] pst_mg, pst_eg, pst_npm
     cdef unsigned long long[::1] pst_key
@@ -34,7 +36,10 @@ cdef class Evaluator:
     cpdef int evaluate(self, Position pos) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
     cdef int king_danger(self, Position pos, int colour) noexcept nogil
+    cpdef int danger_now(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
+    cdef int passers_and_kings(self, Position pos, int slot) noexcept nogil
+    cdef inline int steps(self, int k, int f, int r) noexcept nogil
     cpdef int mobility(self, Position pos, int colour) noexcept nogil
     cpdef int threats(self, Position pos, int colour) noexcept nogil
     cpdef int colour_pairs(self, Position pos, int colour) noexcept nogil

@@ -44,6 +44,7 @@ else:
     from cazaux_engine.position import Position
 
 PAWN_CACHE = cython.declare(cython.int, 1 << 14)    # pawn-structure cache entries (a power of 2)
+PASSERS = cython.declare(cython.int, 16)    # files at most: the King term's passed pieces, one per file
 STACK = 256                  # plies of incremental sums (the search's plies, quiescence included)
 
 
@@ -71,6 +72,7 @@ class Evaluator:
         self.file_of, self.rank_of, self.centre = t.file_of, t.rank_of, t.centre
         self.king_attack, self.zone_squares = t.king_attack, t.zone_squares
         self.sq_index, self.zone_hits = t.sq_index, t.zone_hits
+        self.king_attack_now, self.zone_fixed = t.king_attack_now, t.zone_fixed
         self.attackers_percent = t.attackers_percent
         self.mobility_now_mg, self.mobility_now_eg = t.mobility_now_mg, t.mobility_now_eg
         self.reach, self.rider = t.reach, t.rider
@@ -85,8 +87,14 @@ class Evaluator:
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
         self.cache_files = array('q', [0]) * PAWN_CACHE
+        self.passer_king, self.passer_steps, self.passer_step = (t.passer_king, t.passer_steps,
+                                                                 t.passer_step)
+        on = PAWN_CACHE if self.passer_king else 1
+        self.cache_passers = array('i', [0]) * (2 * PASSERS * on)
+        self.cache_npass = array('i', [0]) * (2 * on)
         self.front = array('i', [0]) * (2 * (self.files + 2))
         self.on_file = array('i', [0]) * (2 * (self.files + 2))
+        self.lead = array('i', [0]) * (2 * (self.files + 2))
         self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = t.mg, t.eg, t.npm, t.key
         self.mg = array('q', [0]) * STACK
         self.eg = array('q', [0]) * STACK
@@ -226,6 +234,8 @@ class Evaluator:
             mg += self.cache_mg[i]
             eg += self.cache_eg[i]
             files = self.cache_files[i]
+            if self.passer_king:
+                eg += self.passers_and_kings(pos, i)
         if self.mobility_now_mg or self.mobility_now_eg:
             mob = self.mobility(pos, 1) - self.mobility(pos, -1)
             mg += self.mobility_now_mg * mob
@@ -252,6 +262,10 @@ class Evaluator:
                 score += attack // 100
             else:
                 score -= -attack // 100
+        if self.king_attack_now and ph:                 # in 1/100 cp x phase, rounded once below
+            attack = self.king_attack_now * ph * (self.danger_now(pos, -1) - self.danger_now(pos, 1))
+            score = score * 100 + attack
+            pt *= 100
         if score >= 0:                                  # symmetric rounding
             score = score // pt
         else:
@@ -260,6 +274,50 @@ class Evaluator:
             return 0
         score += self.bare_king(pos)
         return score * pos.turn + self.tempo
+
+    def passers_and_kings(self, pos: Position, slot: cython.int) -> cython.int:
+        """End game, White minus Black: per file, for the most advanced
+        passed pawn-like piece of each side on it (kept with the structure in
+        ``slot``), ``passer_step`` x
+        (the enemy King's distance to the square in front of it minus the
+        own King's, each capped at PASSER_KING_STEPS)."""
+        j: cython.int
+        s: cython.int
+        f: cython.int
+        r: cython.int
+        near: cython.int
+        far: cython.int
+        total: cython.int = 0
+        wk: cython.int = pos.king_of(1)
+        bk: cython.int = pos.king_of(-1)
+        for j in range(self.cache_npass[2 * slot]):
+            s = self.cache_passers[2 * PASSERS * slot + j]
+            f = self.file_of[s]
+            r = self.rank_of[s] + 1 if self.rank_of[s] + 1 < self.ranks else self.rank_of[s]
+            near = self.steps(wk, f, r)
+            far = self.steps(bk, f, r)
+            total += self.passer_step[s] * (far - near)
+        for j in range(self.cache_npass[2 * slot + 1]):
+            s = self.cache_passers[2 * PASSERS * slot + PASSERS + j]
+            f = self.file_of[s]
+            r = self.rank_of[s] - 1 if self.rank_of[s] > 0 else 0
+            near = self.steps(bk, f, r)
+            far = self.steps(wk, f, r)
+            total -= self.passer_step[self.size + s] * (far - near)
+        return total
+
+    def steps(self, k: cython.int, f: cython.int, r: cython.int) -> cython.int:
+        """King steps from square ``k`` to file ``f``, rank ``r`` on an empty
+        board (Chebyshev), capped at PASSER_KING_STEPS."""
+        df: cython.int = self.file_of[k] - f
+        dr: cython.int = self.rank_of[k] - r
+        if df < 0:
+            df = -df
+        if dr < 0:
+            dr = -dr
+        if dr > df:
+            df = dr
+        return df if df < self.passer_steps else self.passer_steps
 
     def shelter(self, pos: Position, colour: cython.int) -> cython.int:
         """Own pieces next to the King of ``colour``."""
@@ -285,6 +343,61 @@ class Evaluator:
         for k in range(pos.count(-colour)):
             s = pos.piece_at(-colour, k)
             h = self.zone_hits[((pos.board[s] + self.n) * b + self.sq_index[s]) * b + ksq]
+            if h:
+                units += h
+                attackers += 1
+        if attackers > self.most_attackers:
+            attackers = self.most_attackers
+        return units * self.attackers_percent[attackers]
+
+    def danger_now(self, pos: Position, colour: cython.int) -> cython.int:
+        """The attack on the King of ``colour`` as :meth:`king_danger` counts
+        it, in hundredths, but with the squares of the zone the enemy's
+        slides reach from where they stand on this board (up to the first
+        piece in the way, its square included; slides that may capture),
+        their other moves from ``zone_fixed``."""
+        b: cython.int = self.zone_squares
+        ksq: cython.int = pos.king_of(colour)
+        kf: cython.int = self.file_of[ksq]
+        kr: cython.int = self.rank_of[ksq]
+        ki: cython.int = self.sq_index[ksq]
+        k: cython.int
+        j: cython.int
+        r: cython.int
+        i: cython.int
+        s: cython.int
+        t: cython.int
+        h: cython.int
+        code: cython.int
+        rec: cython.int
+        c: cython.int
+        kind: cython.int
+        off: cython.int
+        length: cython.int
+        units: cython.int = 0
+        attackers: cython.int = 0
+        for k in range(pos.count(-colour)):
+            s = pos.piece_at(-colour, k)
+            code = pos.board[s]
+            h = self.zone_fixed[((code + self.n) * b + self.sq_index[s]) * b + ki]
+            if self.rider[code + self.n]:
+                rec = gen_record(pos.rules, code, s)
+                c = first_component(pos.rules, rec)
+                for j in range(gen_count(pos.rules, rec)):
+                    kind = comp_kind(pos.rules, c)
+                    if kind == RIDE or kind == RIDE_C:
+                        off = comp_payload(pos.rules, c) + 1
+                        for r in range(gen_at(pos.rules, off - 1)):
+                            length = gen_at(pos.rules, off)
+                            off += 1
+                            for i in range(length):
+                                t = gen_at(pos.rules, off + i)
+                                if -1 <= self.file_of[t] - kf <= 1 and -1 <= self.rank_of[t] - kr <= 1:
+                                    h += 1
+                                if pos.board[t]:
+                                    break
+                            off += length
+                    c = comp_next(pos.rules, c)
             if h:
                 units += h
                 attackers += 1
@@ -455,11 +568,15 @@ class Evaluator:
         eg: cython.int = 0
         one: cython.longlong = 1
         files: cython.longlong = 0
+        white: cython.int = 0                 # passed pieces kept for the King term
+        black: cython.int = 0
         for f in range(w):
             self.front[f] = -1                # ... (-1: none); front[w + f]: White's highest
             self.front[w + f] = self.ranks
             self.on_file[f] = 0               # on_file[f]: Black's pawns on f - 1, ...
             self.on_file[w + f] = 0           # ... on_file[w + f]: White's
+            self.lead[f] = -1                 # lead[f]: White's most advanced passed piece
+            self.lead[w + f] = -1             # on f - 1 (-1: none), lead[w + f]: Black's
         for k in range(pos.count(-1)):
             s = pos.piece_at(-1, k)
             if self.is_pawn[pos.board[s] + self.n]:
@@ -501,6 +618,8 @@ class Evaluator:
                 if self.front[f - 1] <= r and self.front[f] <= r and self.front[f + 1] <= r:
                     mg += self.passed_mg[s]
                     eg += self.passed_eg[s]
+                    if self.passer_king and (self.lead[f] < 0 or r > self.rank_of[self.lead[f]]):
+                        self.lead[f] = s      # the most advanced passed piece of the file
         for k in range(pos.count(-1)):
             s = pos.piece_at(-1, k)
             if self.is_pawn[pos.board[s] + self.n]:
@@ -510,6 +629,19 @@ class Evaluator:
                         and self.front[w + f + 1] >= r):
                     mg -= self.passed_mg[self.size + s]
                     eg -= self.passed_eg[self.size + s]
+                    if self.passer_king and (self.lead[w + f] < 0
+                                             or r < self.rank_of[self.lead[w + f]]):
+                        self.lead[w + f] = s
+        if self.passer_king:
+            for f in range(1, w - 1):
+                if self.lead[f] >= 0:
+                    self.cache_passers[2 * PASSERS * slot + white] = self.lead[f]
+                    white += 1
+                if self.lead[w + f] >= 0:
+                    self.cache_passers[2 * PASSERS * slot + PASSERS + black] = self.lead[w + f]
+                    black += 1
+            self.cache_npass[2 * slot] = white
+            self.cache_npass[2 * slot + 1] = black
         self.cache_mg[slot] = mg
         self.cache_eg[slot] = eg
         self.cache_files[slot] = files

@@ -27,9 +27,13 @@ type ``i`` on square ``sq`` the scores are:
 Black's tables are White's mirrored across the middle rank.  What the tables
 cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 (no enemy pawn-like piece ahead on the same or a neighbouring file:
-``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``), the
+``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``; in
+the end game, with ``PASSER_KING_EG``, ``passer_step`` per step the enemy
+King stands further than the own King from the square in front), the
 tapered blend of mg and eg by the phase, King shelter, the King attack
 (from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0),
+the King attack now (the same count with the slides walked on the board,
+from ``zone_fixed`` and ``rider``, when ``KING_ATTACK_NOW`` is not 0),
 the mobility now (from ``reach`` and ``rider``, :func:`slide_tables`, when
 ``MOBILITY_NOW_MG`` or ``_EG`` is not 0), the threats (pieces that a less valuable
 leaper or pawn-like piece could capture, from ``leap_start`` and
@@ -67,27 +71,31 @@ _targets: dict = {}
 
 
 def targets(rules: Rules, code: int, sq: int, moving_only: bool = False,
-            capturing_only: bool = False) -> frozenset:
+            capturing_only: bool = False, slides: bool = True) -> frozenset:
     """Squares piece ``code`` reaches from ``sq`` on an empty board (cached).
 
     ``moving_only`` leaves out capture-only moves (for the promotion
     distance), ``capturing_only`` the moves that cannot capture (for the
-    King attack).  The King's steps are not in the generator tables.
+    King attack), ``slides=False`` the slides (for the King attack now,
+    which walks them on the board).  The King's steps are not in the
+    generator tables.
     """
-    key = (rules, code, sq, moving_only, capturing_only)
+    key = (rules, code, sq, moving_only, capturing_only, slides)
     t = _targets.get(key)
     if t is None:
         t = _targets[key] = frozenset(rules.empty_board_targets(code, sq, moving_only,
-                                                                capturing_only))
+                                                                capturing_only, slides))
     return t
 
 
-def king_zone_hits(rules: Rules) -> array:
+def king_zone_hits(rules: Rules, slides: bool = True) -> array:
     """For every signed piece code, square of that piece and square of the
     enemy King (squares numbered in board order, ``B`` of them), at
     ``((code + n) * B + i) * B + k``: how many squares of the King's zone
     (its square and those next to it) the piece reaches on an empty board
-    (:func:`targets` with ``capturing_only``).  0 for Kings and pawn-like pieces."""
+    (:func:`targets` with ``capturing_only``; with ``slides=False`` by its
+    moves other than slides, those no piece in between can stop but for
+    hops and bent moves).  0 for Kings and pawn-like pieces."""
     R = rules
     sqs = list(R.squares)
     b = len(sqs)
@@ -101,7 +109,7 @@ def king_zone_hits(rules: Rules) -> array:
             continue
         for sq in sqs:
             row = ((code + R.n) * b + index[sq]) * b
-            for t in targets(R, code, sq, capturing_only=True):
+            for t in targets(R, code, sq, capturing_only=True, slides=slides):
                 for k in near[t]:
                     hits[row + k] += 1
     return hits
@@ -333,6 +341,14 @@ class Tables:
                 msq = R.sq(R.file_of(sq), R.ranks - 1 - R.rank_of(sq))
                 self.passed_mg[sq] = self.passed_mg[size + msq] = round(P.PASSED_MG * k)
                 self.passed_eg[sq] = self.passed_eg[size + msq] = round(P.PASSED_EG * k)
+        # passed pawn-like pieces and the Kings: per step of King distance, a
+        # share of the end-game passed bonus (built only when the term is on)
+        self.passer_king = 0 if material_only else int(P.PASSER_KING_EG)
+        self.passer_steps = max(1, int(P.PASSER_KING_STEPS))
+        self.passer_step = array('i', [0]) * (2 * size if self.passer_king else 1)
+        if self.passer_king:
+            for k in range(2 * size):
+                self.passer_step[k] = round(self.passed_eg[k] * self.passer_king / 100)
         self.file_of = array('i', [0]) * size
         self.rank_of = array('i', [0]) * size
         for sq in R.squares:
@@ -345,10 +361,16 @@ class Tables:
         for j, sq in enumerate(R.squares):
             self.sq_index[sq] = j
         self.zone_hits = king_zone_hits(R) if self.king_attack else array('B', [0])
-        # Mobility now: the empty-board reach of the sliding pieces (built only when the term is on)
+        # King attack now: the zone hits of the moves other than slides (the
+        # slides are walked on the board), built only when the term is on
+        self.king_attack_now = 0 if material_only else int(P.KING_ATTACK_NOW)
+        self.zone_fixed = king_zone_hits(R, slides=False) if self.king_attack_now \
+            else array('B', [0])
+        # Mobility now: the empty-board reach of the sliding pieces (built
+        # only when the term or the King attack now is on: the latter needs ``rider``)
         self.mobility_now_mg = 0 if material_only else int(P.MOBILITY_NOW_MG)
         self.mobility_now_eg = 0 if material_only else int(P.MOBILITY_NOW_EG)
-        if self.mobility_now_mg or self.mobility_now_eg:
+        if self.mobility_now_mg or self.mobility_now_eg or self.king_attack_now:
             self.reach, self.rider = slide_tables(R)
         else:
             self.reach, self.rider = array('i', [0]), array('i', [0]) * (2 * n + 1)

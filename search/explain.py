@@ -10,8 +10,14 @@ uses (the tests check it for every variant):
   reach, advance of promoting pieces, the King's home and, in the end
   game, its centre);
 * **passed pawns**: pawn-like pieces with no enemy pawn-like piece ahead
-  on their own or a neighbouring file;
+  on their own or a neighbouring file (and, with ``PASSER_KING_EG``, in
+  the end game, the Kings' distances to the square in front of the most
+  advanced one of each file);
 * **King shelter**: own pieces next to the King (middle game);
+* **King attack**: a penalty for the squares of a King's zone (its square
+  and those next to it) the enemy's pieces reach, their slides as far as
+  the first piece in the way, scaled by how many pieces take part
+  (``KING_ATTACK_NOW``, middle game; 0 when off);
 * **mobility**: the moves of the sliding pieces where they stand less those
   they would have on an empty board (``MOBILITY_NOW_MG/EG``; 0 when off);
 * **threats**: per pair of an enemy piece that captures by leaps only
@@ -36,7 +42,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'King shelter', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -117,6 +123,8 @@ def explain(pos) -> Explanation:
         Term('passed pawns', blend(*passed[1]), blend(*passed[-1])),
         Term('King shelter', Fraction(P.KING_SHELTER * shelter[1] * ph, pt),
              Fraction(P.KING_SHELTER * shelter[-1] * ph, pt)),
+        Term('King attack', *(Fraction(-t.king_attack_now * _king_danger_now(pos, t, c) * ph, 100 * pt)
+                              for c in (1, -1))),
         Term('mobility', *(blend(t.mobility_now_mg * m, t.mobility_now_eg * m)
                            for m in (_mobility(pos, t, 1), _mobility(pos, t, -1)))),
         Term('threats', *(blend(-t.threat_mg * m, -t.threat_eg * m)
@@ -152,6 +160,7 @@ def _passed(pos, t) -> dict:
     out = {1: [0, 0], -1: [0, 0]}
     for c in (1, -1):
         for f, ranks in ahead[c].items():
+            lead = None             # the most advanced passed piece of the file
             for r in ranks:
                 enemy = [x for g in (f - 1, f, f + 1) for x in ahead[-c].get(g, [])]
                 if all((x <= r) if c > 0 else (x >= r) for x in enemy):
@@ -159,6 +168,18 @@ def _passed(pos, t) -> dict:
                     k = sq if c > 0 else t.size + sq
                     out[c][0] += t.passed_mg[k]
                     out[c][1] += t.passed_eg[k]
+                    if lead is None or (r > lead if c > 0 else r < lead):
+                        lead = r
+            if lead is not None and t.passer_king:
+                # the Kings' steps to the square in front of it, capped
+                front = min(max(lead + c, 0), R.ranks - 1)
+                own, enemy_king = (pos.kings[c], pos.kings[-c])
+
+                def steps(k):
+                    return min(max(abs(R.file_of(k) - f), abs(R.rank_of(k) - front)),
+                               t.passer_steps)
+                k = R.sq(f, lead) if c > 0 else t.size + R.sq(f, lead)
+                out[c][1] += t.passer_step[k] * (steps(enemy_king) - steps(own))
     return out
 
 
@@ -195,6 +216,57 @@ def _mobility(pos, t, colour: int) -> int:
                             break
             c = c + 2 + data[c + 1]
     return total
+
+
+def _king_danger_now(pos, t, colour: int) -> int:
+    """The attack on the King of ``colour`` in hundredths: the squares of
+    its zone the enemy's pieces (not the King, not pawn-like pieces) could
+    capture on, their slides walked on the board to the first piece in the
+    way (its square included) and their other moves from their empty-board
+    targets, summed, times ``ATTACKERS_PERCENT`` of the number of pieces
+    that reach one; read from the move tables here (not from the
+    evaluator's ``zone_fixed``)."""
+    R = pos.rules
+    if not t.king_attack_now:
+        return 0
+    data = R.gen_data
+    king = pos.kings[colour]
+    kf, kr = R.file_of(king), R.rank_of(king)
+
+    def near(sq):
+        return abs(R.file_of(sq) - kf) <= 1 and abs(R.rank_of(sq) - kr) <= 1
+
+    units = attackers = 0
+    for sq in pos.pieces[-colour]:
+        code = pos.board[sq]
+        if sq == pos.kings[-colour] or abs(code) in R.pawn_like:
+            continue
+        hits = sum(1 for target in targets(R, code, sq, capturing_only=True, slides=False)
+                   if near(target))
+        rec = R.gen_start[(code + R.n) * R.size + sq]
+        c = rec + 1
+        for _ in range(data[rec]):
+            kind, off = data[c], c + 2
+            if kind in (RIDE, RIDE_C):
+                off += 1
+                for _ray in range(data[off - 1]):
+                    ray = data[off + 1:off + 1 + data[off]]
+                    off += 1 + len(ray)
+                    for target in ray:
+                        hits += near(target)
+                        if pos.board[target]:
+                            break
+            c = c + 2 + data[c + 1]
+        if hits:
+            units += hits
+            attackers += 1
+    return units * _percent(t, attackers)
+
+
+def _percent(t, attackers: int) -> int:
+    """``ATTACKERS_PERCENT`` of ``attackers`` pieces (the last entry for more)."""
+    table = list(t.attackers_percent)
+    return table[min(attackers, len(table) - 1)]
 
 
 def _threats(pos, t, colour: int) -> int:

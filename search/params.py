@@ -28,6 +28,12 @@ ADVANCE_CAP = 0.35
 # neighbouring file): gain * PASSED_x / (d + 1)**1.5, d and gain as above.
 PASSED_MG = 0.12
 PASSED_EG = 0.30
+# Passed pawn-like pieces and the Kings (end game): per passed piece, its
+# end-game passed bonus x PASSER_KING_EG / 100 per step (Chebyshev, each
+# distance capped at PASSER_KING_STEPS) the enemy King stands further than
+# the own King from the square in front of it.  0: the term is off.
+PASSER_KING_EG = 0
+PASSER_KING_STEPS = 5
 # Bonus per file step toward the centre for pawn-like pieces (middle game).
 PAWN_CENTRE_MG = 4
 # Pawn structure of the pawn-like pieces: penalty per such piece beyond the
@@ -58,6 +64,13 @@ KING_SHELTER = 8
 # (a lone attacker counts little).  0: the term is off (and its tables are
 # not built).
 KING_ATTACK = 0
+# King attack now: the same count, with the squares the enemy's slides reach
+# from where they stand on this board (to the first piece in the way, that
+# square included) in place of their empty-board reach; the other moves
+# (leaps, hops, bent moves) count as above.  The penalty is KING_ATTACK_NOW
+# x that sum x ATTACKERS_PERCENT[number of such pieces] / 100 cp at the full
+# middle game, scaled by the phase.  0: the term is off (computed not at all).
+KING_ATTACK_NOW = 0
 ATTACKERS_PERCENT = (0, 25, 50, 75, 88, 94, 97, 99)
 
 # Mobility now: per move a piece's slides have from where it stands (to an
@@ -118,6 +131,7 @@ ASPIRATION_MIN_DEPTH = 4
 NULL_MIN_DEPTH = 3
 NULL_REDUCTION = 3               # R = NULL_REDUCTION + depth // 6
 NULL_MIN_MATERIAL = 400          # side to move's non-pawn material needed
+NULL_EVAL_DIVISOR = 0            # R += min((eval - beta) // this, 3); 0: off
 
 RFP_DEPTH = 2                    # reverse futility: eval - RFP_MARGIN*depth >= beta
 RFP_MARGIN = 110
@@ -134,6 +148,7 @@ HISTORY_OF_MOVE_PAIRS = 1        # 0: no countermove nor continuation history
 LMR_MIN_DEPTH = 3
 LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
+LMR_NOT_IMPROVING = 0            # r += this at a non-PV node that is not improving; 0: off
 LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
 
 CORRECTION = 0                   # correction history: the static eval corrected by what

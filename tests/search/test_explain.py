@@ -30,8 +30,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     for _ in range(3):
         for pos in random_game(variant, rng, 150):
             e = explain(pos)
-            blended = sum((t.net for t in e.terms[:8]), Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(e.terms[8].net)
+            blended = sum((t.net for t in e.terms[:9]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[9].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -41,8 +41,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
 def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
-    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter', 'mobility',
-                              'threats', 'colour pairs', 'open files', 'bare King']
+    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter',
+                              'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
     assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
@@ -62,7 +62,7 @@ def test_the_threats_pairs_and_files_rows_sum_with_the_rest_when_the_terms_are_o
             e = explain(pos)
             assert e.total == e.search_value == evaluate(pos)
             for k in (0, 1, 2):
-                seen[k] += e.terms[5 + k].white != 0 or e.terms[5 + k].black != 0
+                seen[k] += e.terms[6 + k].white != 0 or e.terms[6 + k].black != 0
     assert seen[0] >= 5 and seen[1] >= 5                # the random games run into threats
     # and colour pairs; Rooks or Cannons on files without own pawn-like
     # pieces only in the 12x12 games and Pemba (Oblong 44 has no file rider;
@@ -95,3 +95,49 @@ def test_the_pairs_and_files_rows_of_a_position():
                     '2r1r1k1/4p3/8/8/8/8/2P5/3RR1K1 b - - 0 1'):
             e = explain(start_position('chess', fen))
             assert e.total == e.search_value == evaluate(start_position('chess', fen))
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_king_attack_row_sums_with_the_rest_when_the_term_is_on(variant):
+    from search.weights import overriding
+    rng = random.Random(13)
+    seen = 0
+    with overriding(variant, weights=dict(KING_ATTACK_NOW=10)):
+        for pos in random_game(variant, rng, 120):
+            e = explain(pos)
+            assert e.total == e.search_value == evaluate(pos)
+            seen += e.terms[4].white != 0 or e.terms[4].black != 0
+    assert seen >= 20                   # the random games' pieces come near the Kings
+
+
+def test_the_king_attack_row_of_a_position():
+    from search.weights import overriding
+    with overriding('chess', weights=dict(KING_ATTACK_NOW=63)):
+        lines = explain_text(start_position('chess', '6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    # Rf1 and Bb3 reach f7 (2 squares by 2 pieces: 2 x 50 = 100 hundredths)
+    # against Black's King: -63 x 100 x 825 / (100 x 6,300) = -8.25 for Black
+    assert [float(x) for x in rows['King attack']] == [0.0, -8.25, 8.25]
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_passed_row_sums_with_the_rest_with_the_kings_term_on(variant):
+    from search.weights import overriding
+    rng = random.Random(17)
+    changed = 0
+    for _ in range(3):
+        for pos in random_game(variant, rng, 300):
+            with overriding(variant, weights=dict(PASSER_KING_EG=57)):
+                e = explain(pos)
+                assert e.total == e.search_value == evaluate(pos)
+            changed += e.terms[2].net != explain(pos).terms[2].net
+    assert changed >= 50                # passed pieces with the Kings at different distances
+
+
+def test_the_passed_row_of_a_position_with_the_kings_term():
+    from search.weights import overriding
+    with overriding('chess', weights=dict(PASSER_KING_EG=50)):
+        lines = explain_text(start_position('chess', 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    # e3's end-game bonus 16 cp and one step nearer for White's King: 8 cp
+    assert [float(x) for x in rows['passed pawns']] == [24.0, 0.0, 24.0]

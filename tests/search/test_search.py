@@ -363,6 +363,10 @@ SWITCHED_BENCH = [
     ({'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4}, 4, 41350),   # on in chess by its tuned data
     ({'PAIR_MG': 30, 'PAIR_EG': 50}, 4, 37216),
     ({'OPEN_FILE_MG': 10, 'OPEN_FILE_EG': 5}, 4, 43758),   # chess: 15 and 5 by its tuned data
+    ({'KING_ATTACK_NOW': 10}, 4, 44987),
+    ({'NULL_EVAL_DIVISOR': 200}, 6, 165989),   # off: 166375 at depth 6 (it acts from depth 6)
+    ({'LMR_NOT_IMPROVING': 1}, 5, 91903),
+    ({'PASSER_KING_EG': 57}, 4, 43056),
 ]
 # (The threats weights, THREAT_MG 30 and THREAT_EG 20, are in every built-in
 # variant's tuned data since the twelfth round: set here they would change

@@ -261,6 +261,94 @@ def test_king_attack_keeps_colour_symmetry(variant):
     assert_colour_symmetric(variant, 'king attack', KING_ATTACK=7)
 
 
+# -- King attack now ------------------------------------------------------------------
+
+def danger_now(fen, colour, variant='chess', **weights):
+    """The evaluator's attack on the King of ``colour`` (hundredths) with the term on."""
+    from search.weights import overriding
+    with overriding(variant, weights=dict({'KING_ATTACK_NOW': 10}, **weights)):
+        pos = start_position(variant, fen)
+        return evaluator(pos).danger_now(pos, colour)
+
+
+def test_king_attack_now_is_off_by_default():
+    assert params.KING_ATTACK_NOW == 0
+    assert all('KING_ATTACK_NOW' not in weights_for(v) or weights_for(v)['KING_ATTACK_NOW'] == 0
+               for v in VARIANT_NAMES if v != 'chess')
+    fen = 'r1bqkb1r/pppp1ppp/2n2n2/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 5 4'
+    assert score_with(fen, KING_ATTACK_NOW=0) == score_with(fen, KING_ATTACK_NOW=0, KING_ATTACK=0)
+
+
+def test_king_attack_now_stops_a_slide_at_the_first_piece():
+    # Black's King on g8, its zone f8 g8 h8 f7 g7 h7.  Rf1 slides up to the
+    # Pawn on f7 and stops there: 1 square, 1 piece (25%) = 25; on an empty
+    # board (KING_ATTACK) it would reach f8 as well.
+    assert danger_now('6k1/5ppp/8/8/8/8/8/5RK1 w - - 0 1', -1) == 25
+    # without the Pawn on f7 the Rook reaches f7 and f8: 2 x 25 = 50
+    assert danger_now('6k1/6pp/8/8/8/8/8/5RK1 w - - 0 1', -1) == 50
+    # a Pawn of its own on f2 in the way: nothing
+    assert danger_now('6k1/5ppp/8/8/8/8/5P2/5RK1 w - - 0 1', -1) == 0
+    # Bb3 too, up to f7 (c4 d5 e6 f7): 2 squares by 2 pieces (50%) = 100
+    assert danger_now('6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1', -1) == 100
+    # a Knight leaps: Nh5 reaches g7 (and f6, f4, g3 outside the zone);
+    # with the Rook 2 squares by 2 pieces = 100
+    assert danger_now('6k1/5ppp/8/7N/8/8/8/5RK1 w - - 0 1', -1) == 100
+    # Kings and pawn-like pieces never count: Black has nothing else
+    assert danger_now('6k1/5ppp/8/7N/8/8/8/5RK1 w - - 0 1', 1) == 0
+
+
+def test_king_attack_now_enters_the_score_scaled_by_the_phase():
+    # Rf1 and Bb3 against the King on g8: 100 hundredths; White has R + B,
+    # Black nothing but Pawns: the phase is 825 of 6,300.  Gain for White
+    # 20 x 100 x 825 / (100 x 6,300) = 2.62 cp, rounded once with the rest.
+    fen = '6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1'
+    others_off = dict(MOBILITY_OFF, OPEN_FILE_MG=0, OPEN_FILE_EG=0)
+    base = score_with(fen, **others_off)
+    assert score_with(fen, KING_ATTACK_NOW=20, **others_off) in (base + 2, base + 3)
+    assert score_with(fen, KING_ATTACK_NOW=400, **others_off) == base + 52     # 52.38
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_king_attack_now_keeps_colour_symmetry(variant):
+    assert_colour_symmetric(variant, 'king attack now', KING_ATTACK_NOW=9)
+
+
+# -- passed pieces and the Kings --------------------------------------------------------
+
+def test_passer_king_term_is_off_by_default():
+    assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
+    fen = 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'
+    assert score_with(fen) == score_with(fen, PASSER_KING_EG=0)
+
+
+def test_passer_king_term_counts_the_kings_steps_to_the_square_in_front():
+    # Pawn e3 (end-game passed bonus 16 cp: 0.30 x 800 / 6**1.5), the square
+    # in front e4: White's King on e1 3 steps from it, Black's on a8 (or h8)
+    # 4: one step for White, 16 x 50 / 100 = 8 cp a step (no pieces: all end game)
+    for fen in ('k7/8/8/8/8/4P3/8/4K3 w - - 0 1', '7k/8/8/8/8/4P3/8/4K3 w - - 0 1'):
+        assert score_with(fen, PASSER_KING_EG=50) == score_with(fen) + 8
+        assert score_with(fen, PASSER_KING_EG=100) == score_with(fen) + 16
+    # Kings equally far: nothing
+    fen = '4k3/8/8/8/8/4P3/8/K7 w - - 0 1'
+    assert score_with(fen, PASSER_KING_EG=50) == score_with(fen)
+
+
+def test_passer_king_term_caps_the_steps_and_takes_the_file_s_leading_piece():
+    # e6 -> e7: White's King on e1 6 steps, Black's on h1 6: both capped at 5
+    fen = '8/8/4P3/8/8/8/8/4K2k w - - 0 1'
+    assert score_with(fen, PASSER_KING_EG=50) == score_with(fen)
+    assert score_with(fen, PASSER_KING_EG=50, PASSER_KING_STEPS=7) == score_with(fen)
+    # e5 (bonus 30 cp) -> e6: White's King 5 steps, Black's on a8 4: -1 x 15;
+    # a second Pawn behind it on e3 changes nothing
+    for fen in ('k7/8/8/4P3/8/8/8/4K3 w - - 0 1', 'k7/8/8/4P3/8/4P3/8/4K3 w - - 0 1'):
+        assert score_with(fen, PASSER_KING_EG=50) == score_with(fen) - 15
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_passer_king_term_keeps_colour_symmetry(variant):
+    assert_colour_symmetric(variant, 'passer king', PASSER_KING_EG=57)
+
+
 # -- mobility now ----------------------------------------------------------------------
 
 def mobility(fen, variant='chess'):
