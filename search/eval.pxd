@@ -20,8 +20,9 @@ cdef class Evaluator:
     cdef unsigned long long[::1] cache_key
     cdef int[::1] cache_mg, cache_eg
     cdef long long[::1] cache_files
-    cdef int passer_king, passer_steps
-    cdef int[::1] passer_step, cache_passers, cache_npass
+    cdef int passer_king, passer_steps, lead_mg, lead_eg
+    cdef bint passer_blocked, leads
+    cdef int[::1] passer_step, blocked_mg, blocked_eg, cache_passers, cache_npass
     # the piece-square tables and their sums, one entry per ply
     cdef int[::1] pst_mg, pst_eg, pst_npm
     cdef unsigned long long[::1] pst_key
@@ -38,7 +39,7 @@ cdef class Evaluator:
     cdef int king_danger(self, Position pos, int colour) noexcept nogil
     cpdef int danger_now(self, Position pos, int colour) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
-    cdef int passers_and_kings(self, Position pos, int slot) noexcept nogil
+    cdef void leading_passers(self, Position pos, int slot) noexcept nogil
     cdef inline int steps(self, int k, int f, int r) noexcept nogil
     cpdef int mobility(self, Position pos, int colour) noexcept nogil
     cpdef int threats(self, Position pos, int colour) noexcept nogil

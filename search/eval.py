@@ -89,7 +89,10 @@ class Evaluator:
         self.cache_files = array('q', [0]) * PAWN_CACHE
         self.passer_king, self.passer_steps, self.passer_step = (t.passer_king, t.passer_steps,
                                                                  t.passer_step)
-        on = PAWN_CACHE if self.passer_king else 1
+        self.passer_blocked, self.blocked_mg, self.blocked_eg = (t.passer_blocked, t.blocked_mg,
+                                                                 t.blocked_eg)
+        self.leads = self.passer_king or self.passer_blocked
+        on = PAWN_CACHE if self.leads else 1
         self.cache_passers = array('i', [0]) * (2 * PASSERS * on)
         self.cache_npass = array('i', [0]) * (2 * on)
         self.front = array('i', [0]) * (2 * (self.files + 2))
@@ -234,8 +237,10 @@ class Evaluator:
             mg += self.cache_mg[i]
             eg += self.cache_eg[i]
             files = self.cache_files[i]
-            if self.passer_king:
-                eg += self.passers_and_kings(pos, i)
+            if self.leads:
+                self.leading_passers(pos, i)
+                mg += self.lead_mg
+                eg += self.lead_eg
         if self.mobility_now_mg or self.mobility_now_eg:
             mob = self.mobility(pos, 1) - self.mobility(pos, -1)
             mg += self.mobility_now_mg * mob
@@ -275,36 +280,56 @@ class Evaluator:
         score += self.bare_king(pos)
         return score * pos.turn + self.tempo
 
-    def passers_and_kings(self, pos: Position, slot: cython.int) -> cython.int:
-        """End game, White minus Black: per file, for the most advanced
-        passed pawn-like piece of each side on it (kept with the structure in
-        ``slot``), ``passer_step`` x
-        (the enemy King's distance to the square in front of it minus the
-        own King's, each capped at PASSER_KING_STEPS)."""
+    def leading_passers(self, pos: Position, slot: cython.int) -> cython.void:
+        """For each file's most advanced passed pawn-like piece of each side
+        (kept with the structure in ``slot``), White minus Black, into
+        ``lead_mg`` and ``lead_eg``: in the end game ``passer_step`` x (the
+        enemy King's distance to the square in front of it minus the own
+        King's, each capped at PASSER_KING_STEPS); and ``blocked_mg`` and
+        ``blocked_eg`` less while a piece stands on that square."""
         j: cython.int
         s: cython.int
         f: cython.int
         r: cython.int
+        front: cython.int
         near: cython.int
         far: cython.int
-        total: cython.int = 0
+        mg: cython.int = 0
+        eg: cython.int = 0
         wk: cython.int = pos.king_of(1)
         bk: cython.int = pos.king_of(-1)
         for j in range(self.cache_npass[2 * slot]):
             s = self.cache_passers[2 * PASSERS * slot + j]
             f = self.file_of[s]
-            r = self.rank_of[s] + 1 if self.rank_of[s] + 1 < self.ranks else self.rank_of[s]
-            near = self.steps(wk, f, r)
-            far = self.steps(bk, f, r)
-            total += self.passer_step[s] * (far - near)
+            r = self.rank_of[s]
+            front = s
+            if r + 1 < self.ranks:
+                r += 1
+                front = s + self.stride
+            if self.passer_king:
+                near = self.steps(wk, f, r)
+                far = self.steps(bk, f, r)
+                eg += self.passer_step[s] * (far - near)
+            if self.passer_blocked and front != s and pos.board[front]:
+                mg -= self.blocked_mg[s]
+                eg -= self.blocked_eg[s]
         for j in range(self.cache_npass[2 * slot + 1]):
             s = self.cache_passers[2 * PASSERS * slot + PASSERS + j]
             f = self.file_of[s]
-            r = self.rank_of[s] - 1 if self.rank_of[s] > 0 else 0
-            near = self.steps(bk, f, r)
-            far = self.steps(wk, f, r)
-            total -= self.passer_step[self.size + s] * (far - near)
-        return total
+            r = self.rank_of[s]
+            front = s
+            if r > 0:
+                r -= 1
+                front = s - self.stride
+            if self.passer_king:
+                near = self.steps(bk, f, r)
+                far = self.steps(wk, f, r)
+                eg -= self.passer_step[self.size + s] * (far - near)
+            if self.passer_blocked and front != s and pos.board[front]:
+                mg += self.blocked_mg[self.size + s]
+                eg += self.blocked_eg[self.size + s]
+        self.lead_mg = mg
+        self.lead_eg = eg
 
     def steps(self, k: cython.int, f: cython.int, r: cython.int) -> cython.int:
         """King steps from square ``k`` to file ``f``, rank ``r`` on an empty
@@ -618,7 +643,7 @@ class Evaluator:
                 if self.front[f - 1] <= r and self.front[f] <= r and self.front[f + 1] <= r:
                     mg += self.passed_mg[s]
                     eg += self.passed_eg[s]
-                    if self.passer_king and (self.lead[f] < 0 or r > self.rank_of[self.lead[f]]):
+                    if self.leads and (self.lead[f] < 0 or r > self.rank_of[self.lead[f]]):
                         self.lead[f] = s      # the most advanced passed piece of the file
         for k in range(pos.count(-1)):
             s = pos.piece_at(-1, k)
@@ -629,10 +654,10 @@ class Evaluator:
                         and self.front[w + f + 1] >= r):
                     mg -= self.passed_mg[self.size + s]
                     eg -= self.passed_eg[self.size + s]
-                    if self.passer_king and (self.lead[w + f] < 0
+                    if self.leads and (self.lead[w + f] < 0
                                              or r < self.rank_of[self.lead[w + f]]):
                         self.lead[w + f] = s
-        if self.passer_king:
+        if self.leads:
             for f in range(1, w - 1):
                 if self.lead[f] >= 0:
                     self.cache_passers[2 * PASSERS * slot + white] = self.lead[f]

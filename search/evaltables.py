@@ -29,7 +29,9 @@ cannot hold is added by :mod:`search.eval` per call: passed pawn-like pieces
 (no enemy pawn-like piece ahead on the same or a neighbouring file:
 ``gain * PASSED_x / (d + 1)**1.5``, from ``passed_mg``/``passed_eg``; in
 the end game, with ``PASSER_KING_EG``, ``passer_step`` per step the enemy
-King stands further than the own King from the square in front), the
+King stands further than the own King from the square in front; with
+``PASSER_BLOCKED_x``, ``blocked_mg``/``blocked_eg`` less while a piece
+stands there), the
 tapered blend of mg and eg by the phase, King shelter, the King attack
 (from ``zone_hits``, :func:`king_zone_hits`, when ``KING_ATTACK`` is not 0),
 the King attack now (the same count with the slides walked on the board,
@@ -349,6 +351,14 @@ class Tables:
         if self.passer_king:
             for k in range(2 * size):
                 self.passer_step[k] = round(self.passed_eg[k] * self.passer_king / 100)
+        # ... and the share of it lost while blocked (built only when the term is on)
+        self.passer_blocked = not material_only and bool(P.PASSER_BLOCKED_MG or P.PASSER_BLOCKED_EG)
+        self.blocked_mg = array('i', [0]) * (2 * size if self.passer_blocked else 1)
+        self.blocked_eg = array('i', [0]) * (2 * size if self.passer_blocked else 1)
+        if self.passer_blocked:
+            for k in range(2 * size):
+                self.blocked_mg[k] = round(self.passed_mg[k] * P.PASSER_BLOCKED_MG / 100)
+                self.blocked_eg[k] = round(self.passed_eg[k] * P.PASSER_BLOCKED_EG / 100)
         self.file_of = array('i', [0]) * size
         self.rank_of = array('i', [0]) * size
         for sq in R.squares:

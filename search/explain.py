@@ -12,7 +12,8 @@ uses (the tests check it for every variant):
 * **passed pawns**: pawn-like pieces with no enemy pawn-like piece ahead
   on their own or a neighbouring file (and, with ``PASSER_KING_EG``, in
   the end game, the Kings' distances to the square in front of the most
-  advanced one of each file);
+  advanced one of each file; with ``PASSER_BLOCKED_MG/EG``, less while a
+  piece stands on that square);
 * **King shelter**: own pieces next to the King (middle game);
 * **King attack**: a penalty for the squares of a King's zone (its square
   and those next to it) the enemy's pieces reach, their slides as far as
@@ -170,16 +171,21 @@ def _passed(pos, t) -> dict:
                     out[c][1] += t.passed_eg[k]
                     if lead is None or (r > lead if c > 0 else r < lead):
                         lead = r
-            if lead is not None and t.passer_king:
-                # the Kings' steps to the square in front of it, capped
-                front = min(max(lead + c, 0), R.ranks - 1)
+            if lead is None:
+                continue
+            front = min(max(lead + c, 0), R.ranks - 1)     # the square in front of it
+            k = R.sq(f, lead) if c > 0 else t.size + R.sq(f, lead)
+            if t.passer_king:
+                # the Kings' steps to that square, capped
                 own, enemy_king = (pos.kings[c], pos.kings[-c])
 
                 def steps(k):
                     return min(max(abs(R.file_of(k) - f), abs(R.rank_of(k) - front)),
                                t.passer_steps)
-                k = R.sq(f, lead) if c > 0 else t.size + R.sq(f, lead)
                 out[c][1] += t.passer_step[k] * (steps(enemy_king) - steps(own))
+            if t.passer_blocked and front != lead and pos.board[R.sq(f, front)]:
+                out[c][0] -= t.blocked_mg[k]
+                out[c][1] -= t.blocked_eg[k]
     return out
 
 

@@ -34,6 +34,11 @@ PASSED_EG = 0.30
 # the own King from the square in front of it.  0: the term is off.
 PASSER_KING_EG = 0
 PASSER_KING_STEPS = 5
+# Blocked passed pieces: each file's most advanced passed pawn-like piece
+# loses this percent of its passed bonus while the square in front of it
+# holds a piece (either side's).  0 and 0: the term is off.
+PASSER_BLOCKED_MG = 0
+PASSER_BLOCKED_EG = 0
 # Bonus per file step toward the centre for pawn-like pieces (middle game).
 PAWN_CENTRE_MG = 4
 # Pawn structure of the pawn-like pieces: penalty per such piece beyond the

@@ -52,6 +52,7 @@ WEIGHTS: dict[str, str] = {
     'ADVANCE_MG': 'float', 'ADVANCE_EG': 'float', 'ADVANCE_CAP': 'float',
     'PASSED_MG': 'float', 'PASSED_EG': 'float', 'PAWN_CENTRE_MG': 'float',
     'PASSER_KING_EG': 'int', 'PASSER_KING_STEPS': 'int',
+    'PASSER_BLOCKED_MG': 'int', 'PASSER_BLOCKED_EG': 'int',
     'DOUBLED_MG': 'int', 'DOUBLED_EG': 'int', 'ISOLATED_MG': 'int', 'ISOLATED_EG': 'int',
     'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
     'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'KING_ATTACK': 'int',

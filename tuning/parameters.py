@@ -47,6 +47,8 @@ WEIGHT_RANGES: dict[str, tuple] = {
     'PAWN_CENTRE_MG': (1.0, 0.0, 20.0),
     'PASSER_KING_EG': (2, 0, 200),
     'PASSER_KING_STEPS': (1, 1, 12),
+    'PASSER_BLOCKED_MG': (5, 0, 100),
+    'PASSER_BLOCKED_EG': (5, 0, 100),
     'DOUBLED_MG': (2, 0, 60),
     'DOUBLED_EG': (2, 0, 60),
     'ISOLATED_MG': (2, 0, 60),

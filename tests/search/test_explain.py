@@ -141,3 +141,14 @@ def test_the_passed_row_of_a_position_with_the_kings_term():
     rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
     # e3's end-game bonus 16 cp and one step nearer for White's King: 8 cp
     assert [float(x) for x in rows['passed pawns']] == [24.0, 0.0, 24.0]
+
+
+def test_the_passed_row_of_a_position_with_a_blocked_passer():
+    from search.weights import overriding
+    with overriding('chess', weights=dict(PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70)):
+        lines = explain_text(start_position('chess', '4n2k/4P3/8/8/8/8/8/K7 w - - 0 1'))
+    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    # e7: passed bonus 34 (middle game) and 85 (end game); Ne8 blocks it:
+    # 34 - 34 and 85 - 60 (70% of 85, 59.5, rounded to even), blended at
+    # phase 300 of 6,300: 25 x 6,000 / 6,300
+    assert [float(x) for x in rows['passed pawns']] == [23.81, 0.0, 23.81]

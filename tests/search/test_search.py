@@ -367,6 +367,7 @@ SWITCHED_BENCH = [
     ({'NULL_EVAL_DIVISOR': 200}, 6, 165989),   # off: 166375 at depth 6 (it acts from depth 6)
     ({'LMR_NOT_IMPROVING': 1}, 5, 91903),
     ({'PASSER_KING_EG': 57}, 4, 43056),
+    ({'PASSER_BLOCKED_MG': 100, 'PASSER_BLOCKED_EG': 70}, 4, 43883),
 ]
 # (The threats weights, THREAT_MG 30 and THREAT_EG 20, are in every built-in
 # variant's tuned data since the twelfth round: set here they would change

@@ -349,6 +349,27 @@ def test_passer_king_term_keeps_colour_symmetry(variant):
     assert_colour_symmetric(variant, 'passer king', PASSER_KING_EG=57)
 
 
+def test_blocked_passer_term_is_off_by_default():
+    assert params.PASSER_BLOCKED_MG == 0 and params.PASSER_BLOCKED_EG == 0
+    fen = '8/8/8/8/4k3/4P3/8/K7 w - - 0 1'
+    assert score_with(fen) == score_with(fen, PASSER_BLOCKED_MG=0, PASSER_BLOCKED_EG=0)
+
+
+def test_a_blocked_passer_loses_a_share_of_its_bonus():
+    # Pawn e3, end-game passed bonus 16 cp (no pieces: all end game); a King
+    # on e4, Black's or White's, blocks it: 70% of 16 = 11 cp less
+    for fen in ('8/8/8/8/4k3/4P3/8/K7 w - - 0 1', '7k/8/8/8/4K3/4P3/8/8 w - - 0 1'):
+        assert score_with(fen, PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70) == score_with(fen) - 11
+    # the King a square further (e5) or beside it (f4, Black to move): not blocked
+    for fen in ('8/8/8/4k3/8/4P3/8/K7 w - - 0 1', '8/8/8/8/5k2/4P3/8/K7 b - - 0 1'):
+        assert score_with(fen, PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70) == score_with(fen)
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_blocked_passer_term_keeps_colour_symmetry(variant):
+    assert_colour_symmetric(variant, 'blocked passer', PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70)
+
+
 # -- mobility now ----------------------------------------------------------------------
 
 def mobility(fen, variant='chess'):
