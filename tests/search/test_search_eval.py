@@ -130,10 +130,13 @@ def test_rapid_pawns_are_closer_to_promotion():
 def test_a_passed_pawn_counts():
     blocked = start_position('chess', '4k3/3p4/8/8/3P4/8/8/4K3 w - - 0 1')
     passed = start_position('chess', '4k3/p7/8/8/3P4/8/8/4K3 w - - 0 1')
-    ev = evaluator(blocked)
     # same material and same pawn ranks, but only in the second is each pawn passed;
-    # White's d4 is nearer promotion than Black's a7, so White gains
-    assert ev(passed) > ev(blocked)
+    # White's d4 is nearer promotion than Black's a7, so White gains (the
+    # Kings' distances to the passed pieces apart: Black's King is the nearer
+    # to d5, and chess's tuned data weighs that too)
+    assert score_with(to_fen(passed)) > score_with(to_fen(blocked))
+    ev = evaluator(blocked)
+    assert ev(passed) < ev(blocked)
 
 
 def assert_colour_symmetric(variant, seed, **weights):
@@ -152,7 +155,10 @@ def assert_colour_symmetric(variant, seed, **weights):
 def score_with(fen, variant='chess', **weights):
     """The evaluation of ``fen`` with some weights replaced and without the
     variant's fitted square tables (these tests pin the terms' arithmetic,
-    which the tables would shift by their rounding)."""
+    which the tables would shift by their rounding); the passed pieces'
+    King distances (PASSER_KING_EG, 57 in chess's tuned data) are 0 unless
+    given, as they too would shift the other terms' rounding."""
+    weights.setdefault('PASSER_KING_EG', 0)
     with without_fitted_squares(variant, **weights):
         pos = start_position(variant, fen)
         return evaluator(pos)(pos)
@@ -315,10 +321,13 @@ def test_king_attack_now_keeps_colour_symmetry(variant):
 
 # -- passed pieces and the Kings --------------------------------------------------------
 
-def test_passer_king_term_is_off_by_default():
+def test_passer_king_term_is_off_by_default_and_on_in_chess():
     assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
+    assert weights_for('chess')['PASSER_KING_EG'] == 57       # its SPRT: docs/strength.md
+    assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES if v != 'chess')
     fen = 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'
-    assert score_with(fen) == score_with(fen, PASSER_KING_EG=0)
+    # White's King a step nearer the square in front of e3: round(16 x 0.57) = 9
+    assert score_with(fen, PASSER_KING_EG=57) == score_with(fen) + 9
 
 
 def test_passer_king_term_counts_the_kings_steps_to_the_square_in_front():

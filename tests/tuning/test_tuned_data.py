@@ -271,7 +271,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # did not lower the held-out loss);
     # chess holds only the mobility-now weights its SPRT accepted (ninth round),
     # the threats weights (tenth round), the open files (thirteenth) and its square
-    # tables (fourteenth); the five fitted Cazaux games their fits
+    # tables (fourteenth) and the passed pieces' King distances (eighteenth: H1 after
+    # 975 games); the five fitted Cazaux games their fits
     # and the threats weights (tenth, eleventh and twelfth rounds), Pemba also its
     # square tables (fourteenth)
     data = load_tuned(search.tuned.PACKAGED)
@@ -280,7 +281,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     assert {k: v for k, v in data['chess'].items() if k != 'squares'} == {
         'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
                                   'THREAT_MG': 30, 'THREAT_EG': 20,
-                                  'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5}}
+                                  'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5,
+                                  'PASSER_KING_EG': 57}}
     # chess's square tables (fourteenth round: tune fit --squares, ridge 1e-5, H1 after
     # 1,005 games): per piece, the sums of the mg and eg tables, the least and the most entry
     squares = data['chess']['squares']
