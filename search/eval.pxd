@@ -36,8 +36,8 @@ cdef class Evaluator:
     cdef int npm(self, int colour) noexcept nogil
     cpdef int evaluate(self, Position pos) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
-    cdef int king_danger(self, Position pos, int colour) noexcept nogil
-    cpdef int danger_now(self, Position pos, int colour) noexcept nogil
+    cpdef int king_danger(self, Position pos, int colour, bint now) noexcept nogil
+    cdef int zone_slides(self, Position pos, int s, int ksq) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
     cdef void leading_passers(self, Position pos, int slot) noexcept nogil
     cdef inline int steps(self, int k, int f, int r) noexcept nogil

@@ -262,13 +262,15 @@ class Evaluator:
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
         score = mg * ph + eg * (pt - ph) + self.shelter_bonus * shelter * ph
         if self.king_attack and ph:                     # in 1/100 cp x phase
-            attack = self.king_attack * ph * (self.king_danger(pos, -1) - self.king_danger(pos, 1))
+            attack = self.king_attack * ph * (self.king_danger(pos, -1, False)
+                                              - self.king_danger(pos, 1, False))
             if attack >= 0:
                 score += attack // 100
             else:
                 score -= -attack // 100
         if self.king_attack_now and ph:                 # in 1/100 cp x phase, rounded once below
-            attack = self.king_attack_now * ph * (self.danger_now(pos, -1) - self.danger_now(pos, 1))
+            attack = self.king_attack_now * ph * (self.king_danger(pos, -1, True)
+                                                  - self.king_danger(pos, 1, True))
             score = score * 100 + attack
             pt *= 100
         if score >= 0:                                  # symmetric rounding
@@ -354,20 +356,33 @@ class Evaluator:
                 cnt += 1
         return cnt
 
-    def king_danger(self, pos: Position, colour: cython.int) -> cython.int:
+    def king_danger(self, pos: Position, colour: cython.int, now: cython.bint) -> cython.int:
         """The attack on the King of ``colour``, in hundredths: the squares
-        of its zone the enemy pieces reach on an empty board, summed, times
-        ``ATTACKERS_PERCENT`` of the number of pieces that reach one."""
+        of its zone the enemy pieces reach, summed, times
+        ``ATTACKERS_PERCENT`` of the number of pieces that reach one.  The
+        reach is that on an empty board (``zone_hits``, KING_ATTACK); with
+        ``now`` (KING_ATTACK_NOW) the slides are walked on this board
+        (:meth:`zone_slides`) and the other moves read from ``zone_fixed``."""
         b: cython.int = self.zone_squares
-        ksq: cython.int = self.sq_index[pos.king_of(colour)]
+        ksq: cython.int = pos.king_of(colour)
+        ki: cython.int = self.sq_index[ksq]
         k: cython.int
         s: cython.int
         h: cython.int
+        code: cython.int
+        cell: cython.int
         units: cython.int = 0
         attackers: cython.int = 0
         for k in range(pos.count(-colour)):
             s = pos.piece_at(-colour, k)
-            h = self.zone_hits[((pos.board[s] + self.n) * b + self.sq_index[s]) * b + ksq]
+            code = pos.board[s]
+            cell = ((code + self.n) * b + self.sq_index[s]) * b + ki
+            if now:
+                h = self.zone_fixed[cell]
+                if self.rider[code + self.n]:
+                    h += self.zone_slides(pos, s, ksq)
+            else:
+                h = self.zone_hits[cell]
             if h:
                 units += h
                 attackers += 1
@@ -375,60 +390,40 @@ class Evaluator:
             attackers = self.most_attackers
         return units * self.attackers_percent[attackers]
 
-    def danger_now(self, pos: Position, colour: cython.int) -> cython.int:
-        """The attack on the King of ``colour`` as :meth:`king_danger` counts
-        it, in hundredths, but with the squares of the zone the enemy's
-        slides reach from where they stand on this board (up to the first
-        piece in the way, its square included; slides that may capture),
-        their other moves from ``zone_fixed``."""
-        b: cython.int = self.zone_squares
-        ksq: cython.int = pos.king_of(colour)
+    def zone_slides(self, pos: Position, s: cython.int, ksq: cython.int) -> cython.int:
+        """The squares of the zone of the King on ``ksq`` (its square and
+        those next to it) that the slides which may capture of the piece on
+        ``s`` reach on this board (up to the first piece in the way, its
+        square included)."""
         kf: cython.int = self.file_of[ksq]
         kr: cython.int = self.rank_of[ksq]
-        ki: cython.int = self.sq_index[ksq]
-        k: cython.int
+        code: cython.int = pos.board[s]
+        rec: cython.int = gen_record(pos.rules, code, s)
+        c: cython.int = first_component(pos.rules, rec)
         j: cython.int
         r: cython.int
         i: cython.int
-        s: cython.int
         t: cython.int
-        h: cython.int
-        code: cython.int
-        rec: cython.int
-        c: cython.int
         kind: cython.int
         off: cython.int
         length: cython.int
-        units: cython.int = 0
-        attackers: cython.int = 0
-        for k in range(pos.count(-colour)):
-            s = pos.piece_at(-colour, k)
-            code = pos.board[s]
-            h = self.zone_fixed[((code + self.n) * b + self.sq_index[s]) * b + ki]
-            if self.rider[code + self.n]:
-                rec = gen_record(pos.rules, code, s)
-                c = first_component(pos.rules, rec)
-                for j in range(gen_count(pos.rules, rec)):
-                    kind = comp_kind(pos.rules, c)
-                    if kind == RIDE or kind == RIDE_C:
-                        off = comp_payload(pos.rules, c) + 1
-                        for r in range(gen_at(pos.rules, off - 1)):
-                            length = gen_at(pos.rules, off)
-                            off += 1
-                            for i in range(length):
-                                t = gen_at(pos.rules, off + i)
-                                if -1 <= self.file_of[t] - kf <= 1 and -1 <= self.rank_of[t] - kr <= 1:
-                                    h += 1
-                                if pos.board[t]:
-                                    break
-                            off += length
-                    c = comp_next(pos.rules, c)
-            if h:
-                units += h
-                attackers += 1
-        if attackers > self.most_attackers:
-            attackers = self.most_attackers
-        return units * self.attackers_percent[attackers]
+        h: cython.int = 0
+        for j in range(gen_count(pos.rules, rec)):
+            kind = comp_kind(pos.rules, c)
+            if kind == RIDE or kind == RIDE_C:
+                off = comp_payload(pos.rules, c) + 1
+                for r in range(gen_at(pos.rules, off - 1)):
+                    length = gen_at(pos.rules, off)
+                    off += 1
+                    for i in range(length):
+                        t = gen_at(pos.rules, off + i)
+                        if -1 <= self.file_of[t] - kf <= 1 and -1 <= self.rank_of[t] - kr <= 1:
+                            h += 1
+                        if pos.board[t]:
+                            break
+                    off += length
+            c = comp_next(pos.rules, c)
+        return h
 
     def mobility(self, pos: Position, colour: cython.int) -> cython.int:
         """The moves of the slides of ``colour``'s pieces (not the King, not

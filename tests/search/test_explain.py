@@ -23,6 +23,11 @@ def random_game(variant, rng, plies):
         pos.push(rng.choice(legal))
 
 
+def table_rows(lines):
+    """The rows of ``eval``'s table: name -> [White, Black, White-Black] (strings)."""
+    return {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+
+
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     rng = random.Random(7)
@@ -40,7 +45,7 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
 
 def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter',
                               'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
@@ -74,7 +79,7 @@ def test_the_threats_row_of_a_position():
     from search.weights import overriding
     with overriding('chess', weights=dict(THREAT_MG=63, THREAT_EG=0)):
         lines = explain_text(start_position('chess', 'k7/8/8/3n1r2/4PK2/2Q5/1b6/7R w - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     # the Knight attacks the Queen (1 against White), the Pawn the Knight and
     # the Rook (2 against Black): -63 x 2,525 / 6,300 a threat
     assert [float(x) for x in rows['threats']] == [-25.25, -50.5, 25.25]
@@ -85,7 +90,7 @@ def test_the_pairs_and_files_rows_of_a_position():
     from search.weights import overriding
     with overriding('chess', weights=dict(PAIR_MG=63, PAIR_EG=0, OPEN_FILE_MG=0, OPEN_FILE_EG=63)):
         lines = explain_text(start_position('chess', 'r3k3/pp6/8/8/8/8/PP6/2B1KB1R w - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     # White's Bishop pair: 63 x 1,650 / 6,300; Rh1 on an open file (2 units),
     # Black's Ra8 behind its Pawn: 2 x 63 x 4,650 / 6,300
     assert [float(x) for x in rows['colour pairs']] == [16.5, 0.0, 16.5]
@@ -114,7 +119,7 @@ def test_the_king_attack_row_of_a_position():
     from search.weights import overriding
     with overriding('chess', weights=dict(KING_ATTACK_NOW=63)):
         lines = explain_text(start_position('chess', '6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     # Rf1 and Bb3 reach f7 (2 squares by 2 pieces: 2 x 50 = 100 hundredths)
     # against Black's King: -63 x 100 x 825 / (100 x 6,300) = -8.25 for Black
     assert [float(x) for x in rows['King attack']] == [0.0, -8.25, 8.25]
@@ -139,7 +144,7 @@ def test_the_passed_row_of_a_position_with_the_kings_term():
     from search.weights import overriding
     with overriding('chess', weights=dict(PASSER_KING_EG=50)):
         lines = explain_text(start_position('chess', 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     # e3's end-game bonus 16 cp and one step nearer for White's King: 8 cp
     assert [float(x) for x in rows['passed pawns']] == [24.0, 0.0, 24.0]
 
@@ -149,7 +154,7 @@ def test_the_passed_row_of_a_position_with_a_blocked_passer():
     with overriding('chess', weights=dict(PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70,
                                           PASSER_KING_EG=0)):
         lines = explain_text(start_position('chess', '4n2k/4P3/8/8/8/8/8/K7 w - - 0 1'))
-    rows = {ln.split('|')[0].strip(): ln.split('|')[1:] for ln in lines if ln.count('|') == 3}
+    rows = table_rows(lines)
     # e7: passed bonus 34 (middle game) and 85 (end game); Ne8 blocks it:
     # 34 - 34 and 85 - 60 (70% of 85, 59.5, rounded to even), blended at
     # phase 300 of 6,300: 25 x 6,000 / 6,300

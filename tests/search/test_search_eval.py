@@ -274,7 +274,7 @@ def danger_now(fen, colour, variant='chess', **weights):
     from search.weights import overriding
     with overriding(variant, weights=dict({'KING_ATTACK_NOW': 10}, **weights)):
         pos = start_position(variant, fen)
-        return evaluator(pos).danger_now(pos, colour)
+        return evaluator(pos).king_danger(pos, colour, True)
 
 
 def test_king_attack_now_is_off_by_default():
