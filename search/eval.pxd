@@ -9,7 +9,8 @@ cdef class Evaluator:
     cdef bint material_only
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close
-    cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg
+    cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg, phalanx_mg, phalanx_eg
+    cdef bint phalanx
     cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
     cdef int threat_mg, threat_eg, pair_mg, pair_eg, open_file_mg, open_file_eg
     cdef int[::1] pair_slot, sq_colour, file_rider
@@ -45,4 +46,5 @@ cdef class Evaluator:
     cpdef int threats(self, Position pos, int colour) noexcept nogil
     cpdef int colour_pairs(self, Position pos, int colour) noexcept nogil
     cpdef int open_files(self, Position pos, int colour, long long files) noexcept nogil
+    cdef inline bint beside(self, Position pos, int s, int colour) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

@@ -69,6 +69,8 @@ class Evaluator:
         self.is_pawn, self.passed_mg, self.passed_eg = t.is_pawn, t.passed_mg, t.passed_eg
         self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
         self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
+        self.phalanx_mg, self.phalanx_eg = P.PHALANX_MG, P.PHALANX_EG
+        self.phalanx = P.PHALANX_MG != 0 or P.PHALANX_EG != 0
         self.file_of, self.rank_of, self.centre = t.file_of, t.rank_of, t.centre
         self.king_attack, self.zone_squares = t.king_attack, t.zone_squares
         self.sq_index, self.zone_hits = t.sq_index, t.zone_hits
@@ -573,10 +575,25 @@ class Evaluator:
         return sign * (self.bare + self.bare_edge * self.centre[bare]
                        - self.bare_close * (fd if fd > rd else rd))
 
+    def beside(self, pos: Position, s: cython.int, colour: cython.int) -> cython.bint:
+        """Whether a pawn-like piece of ``colour`` stands next to ``s`` on its
+        rank (the phalanx term)."""
+        f: cython.int = self.file_of[s]
+        code: cython.int
+        if f > 0:
+            code = pos.board[s - 1]
+            if code * colour > 0 and self.is_pawn[code + self.n]:
+                return True
+        if f < self.files - 1:
+            code = pos.board[s + 1]
+            if code * colour > 0 and self.is_pawn[code + self.n]:
+                return True
+        return False
+
     def pawns(self, pos: Position, slot: cython.int) -> cython.void:
         """Cache (mg, eg) of the pawn structure, White minus Black, in
-        ``slot``: passed, doubled and isolated pawn-like pieces (the last
-        two add 0 while their weights are 0); and the files with White's
+        ``slot``: passed, doubled, isolated and phalanx pawn-like pieces (the
+        last three add 0 while their weights are 0); and the files with White's
         pawn-like pieces (bits 0-15) and Black's (bits 16-31)."""
         f: cython.int
         k: cython.int
@@ -635,6 +652,9 @@ class Evaluator:
             if self.is_pawn[pos.board[s] + self.n]:
                 f = self.file_of[s] + 1
                 r = self.rank_of[s]
+                if self.phalanx and self.beside(pos, s, 1):
+                    mg += self.phalanx_mg
+                    eg += self.phalanx_eg
                 if self.front[f - 1] <= r and self.front[f] <= r and self.front[f + 1] <= r:
                     mg += self.passed_mg[s]
                     eg += self.passed_eg[s]
@@ -645,6 +665,9 @@ class Evaluator:
             if self.is_pawn[pos.board[s] + self.n]:
                 f = self.file_of[s] + 1
                 r = self.rank_of[s]
+                if self.phalanx and self.beside(pos, s, -1):
+                    mg -= self.phalanx_mg
+                    eg -= self.phalanx_eg
                 if (self.front[w + f - 1] >= r and self.front[w + f] >= r
                         and self.front[w + f + 1] >= r):
                     mg -= self.passed_mg[self.size + s]

@@ -14,6 +14,8 @@ uses (the tests check it for every variant):
   the end game, the Kings' distances to the square in front of the most
   advanced one of each file; with ``PASSER_BLOCKED_MG/EG``, less while a
   piece stands on that square);
+* **pawn structure**: doubled, isolated and phalanx pawn-like pieces
+  (``DOUBLED_MG/EG``, ``ISOLATED_MG/EG``, ``PHALANX_MG/EG``; 0 when off);
 * **King shelter**: own pieces next to the King (middle game);
 * **King attack**: a penalty for the squares of a King's zone (its square
   and those next to it) the enemy's pieces reach, their slides as far as
@@ -43,7 +45,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -122,6 +124,7 @@ def explain(pos) -> Explanation:
         Term('material', blend(*mat[1]), blend(*mat[-1])),
         Term('placement', blend(*pst[1]), blend(*pst[-1])),
         Term('passed pawns', blend(*passed[1]), blend(*passed[-1])),
+        Term('pawn structure', *(blend(*_structure(pos, t, P, c)) for c in (1, -1))),
         Term('King shelter', Fraction(P.KING_SHELTER * shelter[1] * ph, pt),
              Fraction(P.KING_SHELTER * shelter[-1] * ph, pt)),
         Term('King attack', *(Fraction(-t.king_attack_now * _king_danger_now(pos, t, c) * ph, 100 * pt)
@@ -187,6 +190,22 @@ def _passed(pos, t) -> dict:
                 out[c][0] -= t.blocked_mg[k]
                 out[c][1] -= t.blocked_eg[k]
     return out
+
+
+def _structure(pos, t, P, colour: int) -> tuple[int, int]:
+    """(mg, eg) of ``colour``'s doubled, isolated and phalanx pawn-like
+    pieces, counted here from the board's files and ranks."""
+    R = pos.rules
+    own = {(t.file_of[sq], t.rank_of[sq]) for sq in R.squares
+           if pos.board[sq] * colour > 0 and t.is_pawn[pos.board[sq] + t.n]}
+    files: dict[int, int] = {}
+    for f, _ in own:
+        files[f] = files.get(f, 0) + 1
+    doubled = sum(n - 1 for n in files.values())
+    isolated = sum(n for f, n in files.items() if f - 1 not in files and f + 1 not in files)
+    phalanx = sum(1 for f, r in own if (f - 1, r) in own or (f + 1, r) in own)
+    return (-P.DOUBLED_MG * doubled - P.ISOLATED_MG * isolated + P.PHALANX_MG * phalanx,
+            -P.DOUBLED_EG * doubled - P.ISOLATED_EG * isolated + P.PHALANX_EG * phalanx)
 
 
 def _mobility(pos, t, colour: int) -> int:

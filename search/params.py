@@ -48,6 +48,10 @@ DOUBLED_MG = 0
 DOUBLED_EG = 0
 ISOLATED_MG = 0
 ISOLATED_EG = 0
+# Phalanx: a bonus per pawn-like piece with one of its colour beside it (on a
+# neighbouring file of the same rank).  0 and 0: the term is off.
+PHALANX_MG = 0
+PHALANX_EG = 0
 
 # King: middle game, penalty per rank away from the own first rank (capped
 # at KING_RANK_CAP ranks) and bonus per file away from the centre file; end

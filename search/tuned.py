@@ -54,6 +54,7 @@ WEIGHTS: dict[str, str] = {
     'PASSER_KING_EG': 'int', 'PASSER_KING_STEPS': 'int',
     'PASSER_BLOCKED_MG': 'int', 'PASSER_BLOCKED_EG': 'int',
     'DOUBLED_MG': 'int', 'DOUBLED_EG': 'int', 'ISOLATED_MG': 'int', 'ISOLATED_EG': 'int',
+    'PHALANX_MG': 'int', 'PHALANX_EG': 'int',
     'KING_RANK_MG': 'int', 'KING_RANK_CAP': 'int', 'KING_FILE_MG': 'float',
     'KING_CENTRE_EG': 'int', 'KING_SHELTER': 'int', 'KING_ATTACK': 'int',
     'KING_ATTACK_NOW': 'int',

@@ -35,8 +35,8 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     for _ in range(3):
         for pos in random_game(variant, rng, 150):
             e = explain(pos)
-            blended = sum((t.net for t in e.terms[:9]), Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(e.terms[9].net)
+            blended = sum((t.net for t in e.terms[:10]), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(e.terms[10].net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -46,7 +46,7 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
 def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = table_rows(lines)
-    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'King shelter',
+    assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter',
                               'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
@@ -67,7 +67,7 @@ def test_the_threats_pairs_and_files_rows_sum_with_the_rest_when_the_terms_are_o
             e = explain(pos)
             assert e.total == e.search_value == evaluate(pos)
             for k in (0, 1, 2):
-                seen[k] += e.terms[6 + k].white != 0 or e.terms[6 + k].black != 0
+                seen[k] += e.terms[7 + k].white != 0 or e.terms[7 + k].black != 0
     assert seen[0] >= 5 and seen[1] >= 5                # the random games run into threats
     # and colour pairs; Rooks or Cannons on files without own pawn-like
     # pieces only in the 12x12 games and Pemba (Oblong 44 has no file rider;
@@ -111,7 +111,7 @@ def test_the_king_attack_row_sums_with_the_rest_when_the_term_is_on(variant):
         for pos in random_game(variant, rng, 120):
             e = explain(pos)
             assert e.total == e.search_value == evaluate(pos)
-            seen += e.terms[4].white != 0 or e.terms[4].black != 0
+            seen += e.terms[5].white != 0 or e.terms[5].black != 0
     assert seen >= 20                   # the random games' pieces come near the Kings
 
 
@@ -138,6 +138,32 @@ def test_the_passed_row_sums_with_the_rest_with_the_kings_term_on(variant):
             with overriding(variant, weights=dict(PASSER_KING_EG=0)):
                 changed += e.terms[2].net != explain(pos).terms[2].net
     assert changed >= 50                # passed pieces with the Kings at different distances
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_pawn_structure_row_sums_with_the_rest_when_the_terms_are_on(variant):
+    from search.weights import overriding
+    rng = random.Random(19)
+    seen = 0
+    with overriding(variant, weights=dict(DOUBLED_MG=10, DOUBLED_EG=20, ISOLATED_MG=10,
+                                          ISOLATED_EG=10, PHALANX_MG=12, PHALANX_EG=2)):
+        for pos in random_game(variant, rng, 120):
+            e = explain(pos)
+            assert e.total == e.search_value == evaluate(pos)
+            seen += e.terms[3].white != 0 or e.terms[3].black != 0
+    assert seen >= 20
+
+
+def test_the_pawn_structure_row_of_a_position():
+    from search.weights import overriding
+    # White: a2 b2 (a phalanx), d2 d3 (doubled; isolated too); Black: h7 alone
+    fen = 'k7/7p/8/8/8/3P4/PP1P4/K7 w - - 0 1'
+    with overriding('chess', weights=dict(DOUBLED_MG=10, DOUBLED_EG=20, ISOLATED_MG=10,
+                                          ISOLATED_EG=10, PHALANX_MG=12, PHALANX_EG=3)):
+        lines = explain_text(start_position('chess', fen))
+    rows = table_rows(lines)
+    # end game (no piece but Kings and pawns): White 2 x 3 - 20 - 2 x 10 = -34, Black -10
+    assert [float(x) for x in rows['pawn structure']] == [-34.0, -10.0, -24.0]
 
 
 def test_the_passed_row_of_a_position_with_the_kings_term():

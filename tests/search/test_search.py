@@ -368,6 +368,7 @@ SWITCHED_BENCH = [
     ({'LMR_NOT_IMPROVING': 1}, 5, 92490),
     ({'PASSER_KING_EG': 57}, 4, 43056),      # in chess by its tuned data: 57
     ({'PASSER_BLOCKED_MG': 100, 'PASSER_BLOCKED_EG': 70}, 4, 44126),
+    ({'PHALANX_MG': 8, 'PHALANX_EG': 1}, 4, 31805),
 ]
 # (The threats weights, THREAT_MG 30 and THREAT_EG 20, are in every built-in
 # variant's tuned data since the twelfth round: set here they would change

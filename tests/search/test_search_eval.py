@@ -165,7 +165,8 @@ def score_with(fen, variant='chess', **weights):
 
 
 MOBILITY_OFF = dict(MOBILITY_NOW_MG=0, MOBILITY_NOW_EG=0)
-PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0)
+PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0,
+                      PHALANX_MG=0, PHALANX_EG=0)
 
 
 def test_pawn_structure_terms_are_off_by_default():
@@ -213,10 +214,34 @@ def test_pawn_structure_phases():
     assert score_with(fen, **dict(PAWN_TERMS_OFF, DOUBLED_EG=12, ISOLATED_EG=12)) == base
 
 
+@pytest.mark.parametrize('fen, pawns', [
+    ('4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1', 2),      # c2 d2: both beside one another
+    ('4k3/8/8/8/8/8/1PPP4/4K3 w - - 0 1', 3),     # b2 c2 d2: each counts once
+    ('4k3/8/8/8/8/8/PP6/4K3 w - - 0 1', 2),       # a2 b2, at the edge
+    ('4k3/8/8/8/8/8/1P1P4/4K3 w - - 0 1', 0),     # b2 d2: a file between
+    ('4k3/8/8/8/8/3P4/2P5/4K3 w - - 0 1', 0),     # c2 d3: not on one rank
+    ('4k3/8/8/8/8/P7/7P/4K3 w - - 0 1', 0),       # h2 a3: next in the mailbox, not on the board
+    ('4k3/8/8/8/8/8/2Pp4/4K3 w - - 0 1', 0),      # c2 beside an enemy pawn
+    ('4k3/1pp5/8/8/8/8/2PP4/4K3 w - - 0 1', 0),   # Black's b7 c7 cancel White's c2 d2
+    ('4k3/1ppp4/8/8/8/8/2PP4/4K3 w - - 0 1', -1),
+    ('4k3/1ppp4/8/8/8/8/2PP4/4K3 b - - 0 1', 1),  # Black to move: its own view
+])
+def test_phalanx_counts_pawns_with_one_beside(fen, pawns):
+    base = score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, PHALANX_MG=10, PHALANX_EG=10)) == base + 10 * pawns
+    # end game (bare Kings and pawns): the end-game weight only
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, PHALANX_MG=10)) == base
+    assert score_with(fen, **dict(PAWN_TERMS_OFF, PHALANX_EG=7)) == base + 7 * pawns
+
+
+def test_phalanx_is_off_by_default():
+    assert params.PHALANX_MG == 0 and params.PHALANX_EG == 0
+
+
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_pawn_structure_keeps_colour_symmetry(variant):
     assert_colour_symmetric(variant, 'pawns', DOUBLED_MG=11, DOUBLED_EG=17, ISOLATED_MG=7,
-                            ISOLATED_EG=13)
+                            ISOLATED_EG=13, PHALANX_MG=9, PHALANX_EG=5)
 
 
 # -- King attack ----------------------------------------------------------------------
