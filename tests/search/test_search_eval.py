@@ -588,11 +588,16 @@ def test_colour_bound_kinds_and_file_riders_of_the_variants(variant, bound, ride
 
 def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
     # off in search/params.py; the open files on in chess by its tuned data
-    # (search/tuned.json, thirteenth round), the colour pairs nowhere
+    # (search/tuned.json, thirteenth round), the colour pairs too (17 and 53,
+    # nineteenth round: the Bishops, slot 0 for both colours), in no other variant
     assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
-        assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
+        if variant == 'chess':
+            assert (t.pair_mg, t.pair_eg) == (17, 53)
+            assert [s for s in t.pair_slot if s != -1] == [0, 0]    # the two Bishops
+        else:
+            assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
         if variant == 'chess':
             assert (t.open_file_mg, t.open_file_eg) == (15, 5)
             assert sum(t.file_rider) == 2                       # White's and Black's Rook
@@ -653,8 +658,10 @@ def test_colour_pairs_and_open_files_weight_the_difference_by_phase():
     assert gain(OPEN_FILE_MG=10, OPEN_FILE_EG=5) == 13  # 5.24 + 7.38
     assert gain(OPEN_FILE_MG=63, OPEN_FILE_EG=0) == 33
     assert gain(OPEN_FILE_MG=0, OPEN_FILE_EG=63) == 93
-    # chess's tuned data (15 and 5): 7.86 + 7.38, rounded once with the rest
-    assert score_with(PAIR_FEN) - score_with(PAIR_FEN, OPEN_FILE_MG=0, OPEN_FILE_EG=0) == 16
+    # chess's tuned open files (15 and 5): 7.86 + 7.38, rounded once with the rest
+    assert score_with(PAIR_FEN, PAIR_MG=0, PAIR_EG=0) - score_with(PAIR_FEN, **PAIR_FILES_OFF) == 16
+    # and its tuned pair (17 and 53, nineteenth round) on top: 4.45 + 39.12 more
+    assert score_with(PAIR_FEN) - score_with(PAIR_FEN, **PAIR_FILES_OFF) == 59
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)

@@ -181,10 +181,12 @@ def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
     assert [x.split()[:3] for x in table[1:3]] == [['MOBILITY_NOW_MG', '0', '3'],
                                                    ['MOBILITY_NOW_EG', '0', '4']]
     weights = json.loads(out.read_text())['chess']['weights']
-    # the fitted two, and the threats, open-files and passed pieces' King
-    # distance weights kept from chess's tuned data
+    # the fitted two, and the threats, open-files, passed pieces' King
+    # distance and Bishop pair weights kept from chess's tuned data
     assert set(weights) == {'MOBILITY_NOW_MG', 'MOBILITY_NOW_EG', 'THREAT_MG', 'THREAT_EG',
-                            'OPEN_FILE_MG', 'OPEN_FILE_EG', 'PASSER_KING_EG'}
+                            'OPEN_FILE_MG', 'OPEN_FILE_EG', 'PASSER_KING_EG',
+                            'PAIR_MG', 'PAIR_EG'}
+    assert (weights['PAIR_MG'], weights['PAIR_EG']) == (17, 53)
     assert (weights['THREAT_MG'], weights['THREAT_EG']) == (30, 20)
     assert (weights['OPEN_FILE_MG'], weights['OPEN_FILE_EG']) == (15, 5)
     assert weights['PASSER_KING_EG'] == 57
