@@ -197,11 +197,12 @@ def format_tuned(data: dict) -> str:
 
 
 def write_entry(path: str, variant: str, values: dict, weights: dict,
-                squares: dict | None = None) -> dict:
-    """Replace ``variant``'s entry of the file ``path`` (created if absent),
-    keeping the other variants, and the entry's square tables unless
-    ``squares`` is given; return the whole new data."""
-    data = load_tuned(path) if os.path.exists(path) else {}
+                squares: dict | None = None, base: dict | None = None) -> dict:
+    """Replace ``variant``'s entry of the file ``path`` (created if absent,
+    from the other variants' entries of ``base``), keeping the other
+    variants, and the entry's square tables unless ``squares`` is given;
+    return the whole new data."""
+    data = load_tuned(path) if os.path.exists(path) else dict(base or {})
     old = data.get(variant, {}).get('squares', {})
     data[variant] = {'values': dict(values), 'weights': dict(weights)}
     squares = old if squares is None else squares

@@ -130,8 +130,9 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                    help='use a random sample of N positions (default: all)')
     p.add_argument('--seed', type=int, default=0, help='seed of --max-positions (default 0)')
     p.add_argument('--out', metavar='FILE',
-                   help='write the fitted numbers as the variant\'s entry of this tuned-data '
-                        'file (created, or the other variants kept)')
+                   help='write the fitted numbers, with the square tables the fit ran '
+                        'with, as the variant\'s entry of this tuned-data file (kept: its '
+                        'other variants; created: from the tuned data in use)')
 
     p = sub.add_parser('show', help='the piece values and weights in use',
                        description='The piece values and evaluation weights each variant uses '
@@ -284,7 +285,10 @@ def cmd_fit(args, ap, registry: Registry) -> int:
     if args.out:
         values = {**tuned.values_of(variant.name), **r.values}
         weights = {**tuned.weights_of(variant.name), **r.weights}
-        tuned.write_entry(args.out, variant.name, values, weights)
+        # the square tables the fit ran with go along: without them the
+        # entry would not be the evaluation that was fitted
+        tuned.write_entry(args.out, variant.name, values, weights,
+                          tuned.squares_of(variant.name), base=tuned.active())
         print(f'written: {variant.name} in {args.out}')
     return 0
 
@@ -317,7 +321,7 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
         print(f'{p:<12} mg {min(mg):>5}..{max(mg):<5} eg {min(eg):>5}..{max(eg):<5}')
     if args.out:
         tuned.write_entry(args.out, variant.name, tuned.values_of(variant.name),
-                          tuned.weights_of(variant.name), r.squares)
+                          tuned.weights_of(variant.name), r.squares, base=tuned.active())
         print(f'written: {variant.name} in {args.out}')
     return 0
 

@@ -8,7 +8,8 @@ import os
 import numpy as np
 import pytest
 
-from search.tuned import weights_of
+import search.tuned
+from search.tuned import squares_of, weights_of
 from tuning.cli import main
 from tuning.parameters import Param, parameters, split
 from tuning.texel import fit, fit_k, loss, sigmoid
@@ -165,9 +166,16 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     # the loss never rises, and the same command gives the same numbers
     before, after = (float(x) for x in text.split('\nloss ')[1].split(' (')[0].split(' -> '))
     assert after <= before
+    # the square tables the fit ran with go along (chess's, from its tuned data)
+    assert data['chess']['squares'] == squares_of('chess') != {}
+    # a new file: the other variants come from the tuned data in use
     out2 = tmp_path / 'fit2.json'
     assert main(argv[:-3] + ['--out', str(out2), str(chess_positions)]) == 0
-    assert json.loads(out2.read_text())['chess'] == data['chess']
+    data2 = json.loads(out2.read_text())
+    assert data2['chess'] == data['chess']
+    assert sorted(data2) == sorted(search.tuned.active())
+    assert data2['pemba'] == json.loads(search.tuned.format_tuned(
+        {'pemba': search.tuned.active()['pemba']}))['pemba']
 
 
 def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
