@@ -169,11 +169,18 @@ PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0,
                       PHALANX_MG=0, PHALANX_EG=0)
 
 
-def test_pawn_structure_terms_are_off_by_default():
+def test_pawn_structure_terms_are_off_by_default_and_on_in_chess_by_its_tuned_data():
+    # 0 in search/params.py and in every variant's tuned data but chess's
+    # (its fit, twentieth round of docs/strength.md)
     for name in PAWN_TERMS_OFF:
         assert getattr(params, name) == 0
+        assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES if v != 'chess')
+    assert {name: weights_for('chess')[name] for name in PAWN_TERMS_OFF} == dict(
+        DOUBLED_MG=0, DOUBLED_EG=26, ISOLATED_MG=6, ISOLATED_EG=6, PHALANX_MG=1, PHALANX_EG=2)
+    # an end game: White's c2 c3 doubled (-26) and both isolated (-2 x 6),
+    # Black's c7 d7 side by side (2 x 2 for Black): -42 for White
     fen = '4k3/2pp4/8/8/8/2P5/2P5/4K3 w - - 0 1'
-    assert score_with(fen) == score_with(fen, **PAWN_TERMS_OFF)
+    assert score_with(fen) == score_with(fen, **PAWN_TERMS_OFF) - 42
 
 
 def test_doubled_pawns_cost_their_weight_per_extra_pawn():
@@ -333,7 +340,7 @@ def test_king_attack_now_enters_the_score_scaled_by_the_phase():
     # Black nothing but Pawns: the phase is 825 of 6,300.  Gain for White
     # 20 x 100 x 825 / (100 x 6,300) = 2.62 cp, rounded once with the rest.
     fen = '6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1'
-    others_off = dict(MOBILITY_OFF, OPEN_FILE_MG=0, OPEN_FILE_EG=0)
+    others_off = dict(MOBILITY_OFF, OPEN_FILE_MG=0, OPEN_FILE_EG=0, **PAWN_TERMS_OFF)
     base = score_with(fen, **others_off)
     assert score_with(fen, KING_ATTACK_NOW=20, **others_off) in (base + 2, base + 3)
     assert score_with(fen, KING_ATTACK_NOW=400, **others_off) == base + 52     # 52.38

@@ -272,7 +272,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # chess holds only the mobility-now weights its SPRT accepted (ninth round),
     # the threats weights (tenth round), the open files (thirteenth) and its square
     # tables (fourteenth) and the passed pieces' King distances (eighteenth: H1 after
-    # 975 games) and the Bishop pair's fit (nineteenth: H1 after 1,865 games); the five fitted Cazaux games their fits
+    # 975 games), the Bishop pair's fit (nineteenth: H1 after 1,865 games) and the
+    # pawn structure's (twentieth: H1 after 1,770 games); the five fitted Cazaux games their fits
     # and the threats weights (tenth, eleventh and twelfth rounds), Pemba also its
     # square tables (fourteenth)
     data = load_tuned(search.tuned.PACKAGED)
@@ -282,7 +283,9 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
         'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
                                   'THREAT_MG': 30, 'THREAT_EG': 20,
                                   'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5,
-                                  'PASSER_KING_EG': 57, 'PAIR_MG': 17, 'PAIR_EG': 53}}
+                                  'PASSER_KING_EG': 57, 'PAIR_MG': 17, 'PAIR_EG': 53,
+                                  'ISOLATED_MG': 6, 'ISOLATED_EG': 6, 'DOUBLED_MG': 0,
+                                  'DOUBLED_EG': 26, 'PHALANX_MG': 1, 'PHALANX_EG': 2}}
     # chess's square tables (fourteenth round: tune fit --squares, ridge 1e-5, H1 after
     # 1,005 games; fitted again in the nineteenth on 382,441 positions, ridge 3e-6, H1
     # after 553 games): per piece, the sums of the mg and eg tables, the least and the

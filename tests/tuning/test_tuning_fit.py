@@ -190,10 +190,11 @@ def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
                                                    ['MOBILITY_NOW_EG', '0', '4']]
     weights = json.loads(out.read_text())['chess']['weights']
     # the fitted two, and the threats, open-files, passed pieces' King
-    # distance and Bishop pair weights kept from chess's tuned data
+    # distance, Bishop pair and pawn structure weights kept from chess's tuned data
     assert set(weights) == {'MOBILITY_NOW_MG', 'MOBILITY_NOW_EG', 'THREAT_MG', 'THREAT_EG',
                             'OPEN_FILE_MG', 'OPEN_FILE_EG', 'PASSER_KING_EG',
-                            'PAIR_MG', 'PAIR_EG'}
+                            'PAIR_MG', 'PAIR_EG', 'ISOLATED_MG', 'ISOLATED_EG', 'DOUBLED_MG',
+                            'DOUBLED_EG', 'PHALANX_MG', 'PHALANX_EG'}
     assert (weights['PAIR_MG'], weights['PAIR_EG']) == (17, 53)
     assert (weights['THREAT_MG'], weights['THREAT_EG']) == (30, 20)
     assert (weights['OPEN_FILE_MG'], weights['OPEN_FILE_EG']) == (15, 5)
