@@ -273,7 +273,8 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # the threats weights (tenth round), the open files (thirteenth) and its square
     # tables (fourteenth) and the passed pieces' King distances (eighteenth: H1 after
     # 975 games), the Bishop pair's fit (nineteenth: H1 after 1,865 games) and the
-    # pawn structure's (twentieth: H1 after 1,770 games); the five fitted Cazaux games their fits
+    # pawn structure's (twentieth: H1 after 1,770 games), then a refit of the threats,
+    # open files, King distances, shelter and centralisation (H1 after 1,253); the five fitted Cazaux games their fits
     # and the threats weights (tenth, eleventh and twelfth rounds), Pemba also its
     # square tables (fourteenth)
     data = load_tuned(search.tuned.PACKAGED)
@@ -281,9 +282,10 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
                             'zanzibar-s-promo', 'zanzibar-xl']
     assert {k: v for k, v in data['chess'].items() if k != 'squares'} == {
         'values': {}, 'weights': {'MOBILITY_NOW_MG': 3, 'MOBILITY_NOW_EG': 4,
-                                  'THREAT_MG': 30, 'THREAT_EG': 20,
-                                  'OPEN_FILE_MG': 15, 'OPEN_FILE_EG': 5,
-                                  'PASSER_KING_EG': 57, 'PAIR_MG': 17, 'PAIR_EG': 53,
+                                  'THREAT_MG': 35, 'THREAT_EG': 39,
+                                  'OPEN_FILE_MG': 23, 'OPEN_FILE_EG': 6,
+                                  'PASSER_KING_EG': 60, 'PAIR_MG': 17, 'PAIR_EG': 53,
+                                  'KING_SHELTER': 7, 'MOBILITY_MG': 3.282, 'MOBILITY_EG': 4.146,
                                   'ISOLATED_MG': 6, 'ISOLATED_EG': 6, 'DOUBLED_MG': 0,
                                   'DOUBLED_EG': 26, 'PHALANX_MG': 1, 'PHALANX_EG': 2}}
     # chess's square tables (fourteenth round: tune fit --squares, ridge 1e-5, H1 after
@@ -325,8 +327,9 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
-    assert threats == {v: (30, 20) for v in ('chess', 'maasai', 'oblong44', 'pemba', 'zanzibar-s',
-                                             'zanzibar-s-promo', 'zanzibar-xl')}
+    assert threats == {v: (30, 20) for v in ('maasai', 'oblong44', 'pemba', 'zanzibar-s',
+                                             'zanzibar-s-promo', 'zanzibar-xl')} | {
+        'chess': (35, 39)}                      # fitted again in the twentieth round
     assert [data[v]['weights']['TEMPO'] for v in ('zanzibar-s', 'zanzibar-xl')] == [10, 10]
     promo = data['zanzibar-s-promo']            # the sixth round's: H1 after 2,331 games
     assert (promo['values']['queen'], promo['values']['lion'], promo['values']['knight']) == (

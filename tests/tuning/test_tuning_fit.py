@@ -190,15 +190,19 @@ def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
                                                    ['MOBILITY_NOW_EG', '0', '4']]
     weights = json.loads(out.read_text())['chess']['weights']
     # the fitted two, and the threats, open-files, passed pieces' King
-    # distance, Bishop pair and pawn structure weights kept from chess's tuned data
+    # distance, Bishop pair, pawn structure, King shelter and centralisation
+    # weights kept from chess's tuned data
     assert set(weights) == {'MOBILITY_NOW_MG', 'MOBILITY_NOW_EG', 'THREAT_MG', 'THREAT_EG',
                             'OPEN_FILE_MG', 'OPEN_FILE_EG', 'PASSER_KING_EG',
                             'PAIR_MG', 'PAIR_EG', 'ISOLATED_MG', 'ISOLATED_EG', 'DOUBLED_MG',
-                            'DOUBLED_EG', 'PHALANX_MG', 'PHALANX_EG'}
+                            'DOUBLED_EG', 'PHALANX_MG', 'PHALANX_EG', 'KING_SHELTER',
+                            'MOBILITY_MG', 'MOBILITY_EG'}
     assert (weights['PAIR_MG'], weights['PAIR_EG']) == (17, 53)
-    assert (weights['THREAT_MG'], weights['THREAT_EG']) == (30, 20)
-    assert (weights['OPEN_FILE_MG'], weights['OPEN_FILE_EG']) == (15, 5)
-    assert weights['PASSER_KING_EG'] == 57
+    assert (weights['THREAT_MG'], weights['THREAT_EG']) == (35, 39)
+    assert (weights['OPEN_FILE_MG'], weights['OPEN_FILE_EG']) == (23, 6)
+    assert weights['PASSER_KING_EG'] == 60
+    assert (weights['KING_SHELTER'], weights['MOBILITY_MG'], weights['MOBILITY_EG']) == (
+        7, 3.282, 4.146)
     assert all(isinstance(weights[k], int) and 0 <= weights[k] <= 20
                for k in ('MOBILITY_NOW_MG', 'MOBILITY_NOW_EG'))
 
