@@ -605,12 +605,10 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
         if variant == 'chess':
             assert (t.pair_mg, t.pair_eg) == (17, 53)
             assert [s for s in t.pair_slot if s != -1] == [0, 0]    # the two Bishops
-        else:
-            assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
-        if variant == 'chess':
             assert (t.open_file_mg, t.open_file_eg) == (23, 6)
             assert sum(t.file_rider) == 2                       # White's and Black's Rook
         else:
+            assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
             assert (t.open_file_mg, t.open_file_eg) == (0, 0) and set(t.file_rider) == {0}
 
 

@@ -174,8 +174,7 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     data2 = json.loads(out2.read_text())
     assert data2['chess'] == data['chess']
     assert sorted(data2) == sorted(search.tuned.active())
-    assert data2['pemba'] == json.loads(search.tuned.format_tuned(
-        {'pemba': search.tuned.active()['pemba']}))['pemba']
+    assert search.tuned.load_tuned(str(out2))['pemba'] == search.tuned.active()['pemba']
 
 
 def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
