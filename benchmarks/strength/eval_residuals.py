@@ -35,6 +35,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 import chess          # noqa: E402
+import chess.engine   # noqa: E402
 
 MINOR_WEIGHTS = {chess.KNIGHT: 2, chess.BISHOP: 2, chess.ROOK: 3, chess.QUEEN: 5}
 PHASE_WEIGHTS = {chess.KNIGHT: 1, chess.BISHOP: 1, chess.ROOK: 2, chess.QUEEN: 4}
@@ -170,7 +171,6 @@ def main(argv: list[str] | None = None) -> int:
     variant = get_variant('chess')
     engine = None
     if args.reference:
-        import chess.engine
         import shlex
         engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.reference))
     table, ours, refs, results, phases = [], [], [], [], []

@@ -45,3 +45,21 @@ def test_a_file_without_chess_positions_is_refused(er, tmp_path):
     with pytest.raises(SystemExit) as e:
         er.main([str(tmp_path / 'missing.tsv')])
     assert 'missing.tsv' in str(e.value)
+
+
+def test_the_results_fit_runs_without_a_reference_engine(er, tmp_path, capsys):
+    # main() once imported python-chess's engine module inside its
+    # "--reference" branch, which made "chess" a local name of main(): without
+    # --reference the first position failed with UnboundLocalError
+    board = chess.Board()
+    rows = []
+    for k, uci in enumerate(('e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6', 'b5a4', 'g8f6',
+                             'e1g1', 'f8e7', 'f1e1', 'b7b5', 'a4b3', 'd7d6', 'c2c3', 'e8g8')):
+        board.push_uci(uci)
+        rows.append(f'chess\t{board.fen()}\t{("1-0", "1/2-1/2", "0-1")[k % 3]}\tg.pgn#{k}\t-\n')
+    p = tmp_path / 'chess.tsv'
+    p.write_text(''.join(rows))
+    assert er.main([str(p), '--count', '16']) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith('16 positions (4 held out); results: held-out error ')
+    assert out[1].split() == ['feature', 'mean', '|x|', 'results', 'mg', 'eg']
