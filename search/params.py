@@ -134,7 +134,7 @@ MATE_BOUND = MATE - 1000         # |score| above this is a mate score
 INF = 1_000_000
 MAX_PLY = 100
 
-ASPIRATION = 30                  # first half-width of the aspiration window
+ASPIRATION = 15                  # first half-width of the aspiration window
 ASPIRATION_MIN_DEPTH = 4
 
 NULL_MIN_DEPTH = 3
