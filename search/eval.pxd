@@ -30,12 +30,14 @@ cdef class Evaluator:
     cdef long long[::1] mg, eg, npm_w, npm_b
     cdef unsigned long long[::1] pkey
     cdef readonly int top
+    cdef unsigned long long[::1] eval_cache
     cdef inline void add(self, int code, int sq) noexcept nogil
     cdef inline void sub(self, int code, int sq) noexcept nogil
     cdef void push(self, Position pos) noexcept nogil
     cdef void pop(self) noexcept nogil
     cdef int npm(self, int colour) noexcept nogil
     cpdef int evaluate(self, Position pos) noexcept nogil
+    cpdef int score(self, Position pos) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
     cpdef int king_danger(self, Position pos, int colour, bint now) noexcept nogil
     cdef int zone_slides(self, Position pos, int s, int ksq) noexcept nogil

@@ -11,12 +11,17 @@ middle- and end-game scores by the game phase, King shelter, the King
 attack (when its weight is not 0), the mobility now, the threats, the
 colour pairs and the open files (each when its weights are not 0) and the
 bare-King bonus, and returns the
-score for the side to move.  One evaluator per search thread (its sums and
-pawn cache are its own).  The loops over a side's pieces read the
-position's piece lists (``pcount``, ``plist``) directly, as the move
-generator does: compiled, a call of ``Position.piece_at`` from another
-module goes through the class's method table, 7% of a chess search's
-instructions.
+score for the side to move.  One evaluator per search thread (its sums,
+its pawn cache and its cache of evaluations are its own; the searcher keeps
+it from one search to the next).  The evaluation depends on the position
+alone, so :meth:`Evaluator.evaluate` first looks the position's hash up in
+a cache of evaluations: a search meets the same positions again and again
+(iterative deepening, re-searches, transpositions): in a chess search to
+depth 8 about one call in four finds its position there.  The loops over a
+side's pieces read the position's piece lists (``pcount``, ``plist``)
+directly, as the move generator does: compiled, a call of
+``Position.piece_at`` from another module goes through the class's method
+table, 7% of a chess search's instructions.
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('chess')
@@ -48,6 +53,8 @@ else:
     from cazaux_engine.position import Position
 
 PAWN_CACHE = cython.declare(cython.int, 1 << 14)    # pawn-structure cache entries (a power of 2)
+EVAL_CACHE = cython.declare(cython.int, 1 << 15)    # evaluations cached by position key (a power of 2)
+SCORE_BIAS = cython.declare(cython.longlong, 1 << 31)   # added to a cached score: not negative
 PASSERS = cython.declare(cython.int, 16)    # files at most: the King term's passed pieces, one per file
 STACK = 256                  # plies of incremental sums (the search's plies, quiescence included)
 
@@ -111,6 +118,7 @@ class Evaluator:
         self.npm_b = array('q', [0]) * STACK
         self.pkey = array('Q', [0]) * STACK
         self.top = 0
+        self.eval_cache = array('Q', [0]) * (2 * EVAL_CACHE)     # key | 1, then the score
 
     def __call__(self, pos: Position) -> int:
         self.reset(pos)
@@ -219,6 +227,26 @@ class Evaluator:
 
     # -- the evaluation ----------------------------------------------------------------
     def evaluate(self, pos: Position) -> cython.int:
+        """The score of ``pos`` for the side to move, from the cache of
+        evaluations when its key is there: a search meets the same position
+        again and again (iterative deepening, re-searches, transpositions).
+        The score depends on the position alone, so a hit returns what
+        :meth:`score` would; the slot holds the key with its lowest bit set,
+        which no empty slot (0) equals and which tells apart the keys of one
+        slot (they share their low bits), and beside it the score (one
+        cache line for both)."""
+        key: cython.ulonglong = pos.hash
+        i: cython.int = 2 * (key & (EVAL_CACHE - 1))
+        score: cython.int
+        if self.eval_cache[i] == (key | 1):
+            return cython.cast(cython.longlong, self.eval_cache[i + 1]) - SCORE_BIAS
+        score = self.score(pos)
+        self.eval_cache[i] = key | 1
+        self.eval_cache[i + 1] = score + SCORE_BIAS
+        return score
+
+    def score(self, pos: Position) -> cython.int:
+        """The evaluation of ``pos`` computed afresh."""
         t: cython.int = self.top
         mg: cython.longlong = self.mg[t]
         eg: cython.longlong = self.eg[t]

@@ -86,7 +86,7 @@ class Searcher:
         self.nodes = 0                         # nodes of the last search
         self.overrun = 0.0                     # seconds past the hard limit, last search
         self.current: SearchJob | None = None  # the last job started
-        self._orders: list = []                # per thread: (MoveOrder, its tables): history kept
+        self._orders: list = []                # per thread: (MoveOrder, Evaluator, their tables): kept
         self.level = Level(20)                 # playing strength (search/level.py): full
         self.randomness = False                # XBoard's 'random': a small random choice
         self.rng = random.Random(seed)         # draws the level's and the random choice
@@ -222,13 +222,14 @@ class Searcher:
         R = pos.rules
         T = tables(R, self.material_only)
         while len(self._orders) <= index:
-            self._orders.append((None, None))
-        order, made_for = self._orders[index]
-        if order is None or made_for is not T:      # the history is kept per variant and values
+            self._orders.append((None, None, None))
+        order, evaluator, made_for = self._orders[index]
+        if order is None or made_for is not T:      # the history is kept per variant and values,
             order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
-            self._orders[index] = (order, T)
+            evaluator = Evaluator(T)                # and so are the caches of the evaluations
+            self._orders[index] = (order, evaluator, T)
         order.new_search()
-        tree = Tree(pos, self.tt, Evaluator(T), order, filter_for(R), ctl, index == 0)
+        tree = Tree(pos, self.tt, evaluator, order, filter_for(R), ctl, index == 0)
         tree.contempt = contempt
         return tree
 

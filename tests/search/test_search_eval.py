@@ -82,10 +82,33 @@ def test_incremental_sum_matches_a_fresh_one(variant):
         fresh.reset(pos)
         assert ev.sums() == fresh.sums()
         assert ev.evaluate(pos) == fresh.evaluate(pos)
+        assert ev.score(pos) == fresh.score(pos)        # computed, not from the caches
     while before:
         pos.pop()
         ev.taken_back()
         assert ev.sums() == before.pop()
+
+
+@pytest.mark.parametrize('variant', ['chess', 'pemba', 'zanzibar-s'])
+def test_the_cache_of_evaluations_returns_what_a_fresh_evaluation_gives(variant):
+    """The search evaluates through a cache keyed by the position's hash:
+    after thousands of positions, many sharing a slot of the cache (its size
+    is 32,768), each position evaluated again, from the cache or afresh,
+    scores what the evaluation computes from scratch."""
+    rng = random.Random(variant)
+    pos = start_position(variant)
+    t = tables(pos.rules, False)
+    ev = make_evaluate(t)
+    positions = []
+    while len(positions) < 3000:
+        pos = random_position(variant, rng)
+        positions.append((pos, evaluator(pos)(pos)))
+    slots = [p.hash & (32768 - 1) for p, _ in positions]
+    assert len(set(slots)) < len(slots) - 50          # slots shared (by chance: 3000 in 32768)
+    for _ in range(2):
+        for p, score in positions:
+            ev.reset(p)
+            assert ev.evaluate(p) == ev.score(p) == score
 
 
 def test_material_only_is_the_material_balance():
