@@ -23,7 +23,7 @@ cpdef int entry_age(unsigned long long e) noexcept nogil
 
 @cython.final
 cdef class TranspositionTable:
-    cdef unsigned long long[::1] data, keys
+    cdef unsigned long long[::1] words      # slot k: words 2k (data) and 2k + 1 (key ^ data)
     cdef readonly object table
     cdef readonly long long size, mask
     cdef public int age

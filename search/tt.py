@@ -1,6 +1,6 @@
 """Transposition table: two 64-bit words per slot, shared by the search threads.
 
-Each slot holds a data word and a key word (both 0 when empty)::
+Each slot holds a data word and, beside it, a key word (both 0 when empty)::
 
     data = move | depth << 27 | bound << 35 | (score + SCORE_BIAS) << 37 | age << 58
     key word = Zobrist key ^ data
@@ -11,7 +11,9 @@ and is treated as a miss (the "lockless hashing" of Hyatt and Mann).  The
 table has the largest power-of-two number of slots that fits the size in
 megabytes.
 
-Replacement: two slots per position (``index`` and ``index ^ 1``).  A store
+Replacement: two slots per position (``index`` and ``index ^ 1``), side
+by side in memory: the four words of a probe share one cache line (with
+data and keys in two arrays, a probe of a large table cost two misses).  A store
 overwrites the slot that already holds the same position (unless that result
 is more than two plies deeper and the new one is only a bound), else an empty one,
 else the slot with the lower "worth" (depth, minus 4 for each search since
@@ -130,21 +132,16 @@ class TranspositionTable:
             raise MemoryError(f'{size * BYTES_PER_SLOT >> 20} MB asked, '
                               f'{free >> 20} MB free')
         try:
-            data = zeroed_words(size)       # first: a failure leaves the table as it was
-            keys = zeroed_words(size)
+            words = zeroed_words(2 * size)  # first: a failure leaves the table as it was
         except (OSError, OverflowError, ValueError) as e:
             raise MemoryError(str(e)) from None
-        self.data, self.keys = data, keys
-        self.table = data
+        self.words = self.table = words
         self.size = size
         self.mask = size - 2           # even index; its pair is index ^ 1
         self.age = 0
 
     def clear(self) -> None:
-        size = self.size
-        self.data = zeroed_words(size)
-        self.keys = zeroed_words(size)
-        self.table = self.data
+        self.words = self.table = zeroed_words(2 * self.size)
         self.age = 0
 
     def new_search(self) -> None:
@@ -152,12 +149,12 @@ class TranspositionTable:
 
     def lookup(self, key: cython.ulonglong) -> cython.ulonglong:
         """The data word stored for ``key``, 0 if none."""
-        i: cython.Py_ssize_t = key & self.mask
-        e: cython.ulonglong = self.data[i]
-        if self.keys[i] ^ e == key:
+        i: cython.Py_ssize_t = 2 * (key & self.mask)       # slot k: words 2k (data), 2k + 1 (key)
+        e: cython.ulonglong = self.words[i]
+        if self.words[i + 1] ^ e == key:
             return e
-        e = self.data[i + 1]
-        if self.keys[i + 1] ^ e == key:
+        e = self.words[i + 2]
+        if self.words[i + 3] ^ e == key:
             return e
         return 0
 
@@ -171,22 +168,22 @@ class TranspositionTable:
     def store(self, key: cython.ulonglong, move: cython.int, depth: cython.int,
               bound: cython.int, score: cython.int) -> None:
         """Record a result; ``depth`` is clamped to 0..255."""
-        i: cython.Py_ssize_t = key & self.mask
+        i: cython.Py_ssize_t = 2 * (key & self.mask)       # the data word of the first slot
         age: cython.int = self.age
-        e: cython.ulonglong = self.data[i]
+        e: cython.ulonglong = self.words[i]
         e1: cython.ulonglong
-        same: cython.bint = self.keys[i] ^ e == key
+        same: cython.bint = self.words[i + 1] ^ e == key
         if not same:
-            e1 = self.data[i + 1]
-            if self.keys[i + 1] ^ e1 == key:
-                i += 1
+            e1 = self.words[i + 2]
+            if self.words[i + 3] ^ e1 == key:
+                i += 2
                 e = e1
                 same = True
             elif e and (not e1 or entry_depth(e1) - 4 * ((age - entry_age(e1)) & 63)
                         < entry_depth(e) - 4 * ((age - entry_age(e)) & 63)):
-                i += 1
+                i += 2
                 e = e1
-                same = self.keys[i] ^ e == key
+                same = self.words[i + 1] ^ e == key
         if same:
             if depth + 2 < entry_depth(e) and bound != EXACT:
                 return                  # keep the deeper result of this position
@@ -200,15 +197,15 @@ class TranspositionTable:
              | cython.cast(cython.ulonglong, bound) << 35
              | cython.cast(cython.ulonglong, score + SCORE_BIAS) << 37
              | cython.cast(cython.ulonglong, age) << 58)
-        self.data[i] = e
-        self.keys[i] = key ^ e
+        self.words[i] = e
+        self.words[i + 1] = key ^ e
 
     def hashfull(self) -> int:
         """Permille of the first 1000 slots written during this search."""
         n = min(1000, self.size)
         used = 0
         for i in range(n):
-            e = self.data[i]
+            e = self.words[2 * i]
             if e and entry_age(e) == self.age:
                 used += 1
         return used * 1000 // n

@@ -1,0 +1,90 @@
+"""The transposition table (search/tt.py): entries, replacement, layout."""
+from search.tt import EXACT, LOWER, UPPER, TranspositionTable, entry_move, score_from_tt, score_to_tt
+
+MB = 1                       # 65,536 slots: the mask keeps bits 1..15 of a key
+
+
+def pair(key: int) -> int:
+    """The index of the first word of the slot pair of ``key``."""
+    return 2 * (key & ((1 << 16) - 2))
+
+
+def test_an_entry_comes_back_as_stored():
+    tt = TranspositionTable(MB)
+    tt.store(0xABCDEF12345, 1234, 7, LOWER, -321)
+    assert tt.probe(0xABCDEF12345) == (1234, 7, LOWER, -321)
+    assert tt.probe(0xABCDEF12345 ^ (1 << 40)) is None       # same slots, another key
+    assert tt.probe(0xABCDEF12344) is None
+
+
+def test_the_data_word_and_the_key_word_stand_side_by_side():
+    """Slot k is words 2k (data) and 2k + 1 (key ^ data): the two slots of a
+    position, four words, share one cache line."""
+    tt = TranspositionTable(MB)
+    key = 0x5A5A_0000_1234_5678
+    tt.store(key, 99, 3, EXACT, 10)
+    i = pair(key)
+    assert i % 4 == 0
+    data = tt.table[i]
+    assert entry_move(data) == 99 and tt.table[i + 1] ^ data == key
+    assert not any(tt.table[j] for j in range(len(tt.table)) if j not in (i, i + 1))
+
+
+def test_a_torn_entry_is_a_miss():
+    tt = TranspositionTable(MB)
+    key = 0x1111_2222_3333_4444
+    tt.store(key, 5, 4, EXACT, 0)
+    tt.table[pair(key)] ^= 1 << 30              # a write of another thread half done
+    assert tt.probe(key) is None
+
+
+def test_two_positions_of_one_slot_pair_are_both_kept_and_the_less_worthy_goes():
+    tt = TranspositionTable(MB)
+    a, b, c = (1 << 20) | 6, (2 << 20) | 6, (3 << 20) | 6     # one slot pair
+    assert pair(a) == pair(b) == pair(c)
+    tt.store(a, 1, 9, EXACT, 1)
+    tt.store(b, 2, 3, EXACT, 2)
+    assert tt.probe(a) == (1, 9, EXACT, 1) and tt.probe(b) == (2, 3, EXACT, 2)
+    tt.store(c, 3, 5, EXACT, 3)                 # replaces b, the shallower
+    assert tt.probe(a) == (1, 9, EXACT, 1) and tt.probe(b) is None
+    assert tt.probe(c) == (3, 5, EXACT, 3)
+    for _ in range(3):                          # three searches later, a (depth 9) is
+        tt.new_search()                         # worth 9 - 12, c 5 - 12
+    tt.store(c, 3, 1, EXACT, 4)                 # c again, now: worth 1
+    tt.store(b, 2, 2, EXACT, 2)                 # b replaces a, the least worthy by age
+    assert tt.probe(a) is None
+    assert tt.probe(b) == (2, 2, EXACT, 2) and tt.probe(c) == (3, 1, EXACT, 4)
+
+
+def test_a_shallow_bound_leaves_a_deeper_result_and_a_missing_move_keeps_the_old():
+    tt = TranspositionTable(MB)
+    tt.store(42, 7, 10, EXACT, 50)
+    tt.store(42, 8, 7, UPPER, -20)              # more than two plies shallower, a bound
+    assert tt.probe(42) == (7, 10, EXACT, 50)
+    tt.store(42, 0, 8, LOWER, 60)               # within two plies: stored, the move kept
+    assert tt.probe(42) == (7, 8, LOWER, 60)
+    tt.store(42, 9, 1, EXACT, 5)                # exact: always stored
+    assert tt.probe(42) == (9, 1, EXACT, 5)
+
+
+def test_depth_is_clamped_and_mate_scores_count_from_the_node():
+    tt = TranspositionTable(MB)
+    tt.store(77, 1, 300, EXACT, 0)
+    assert tt.probe(77)[1] == 255
+    tt.store(78, 1, -3, EXACT, 0)
+    assert tt.probe(78)[1] == 0
+    mate_in_3_from_root = 100_000 - 5           # found 2 plies down: mate in 3 from there
+    stored = score_to_tt(mate_in_3_from_root, 2)
+    assert stored == 100_000 - 3 and score_from_tt(stored, 4) == 100_000 - 7
+    assert score_to_tt(-mate_in_3_from_root, 2) == -(100_000 - 3)
+    assert score_to_tt(150, 9) == score_from_tt(150, 9) == 150
+
+
+def test_clear_empties_the_table_and_resize_gives_a_new_empty_one():
+    tt = TranspositionTable(MB)
+    tt.store(1234, 5, 6, EXACT, 7)
+    tt.clear()
+    assert tt.probe(1234) is None and tt.hashfull() == 0
+    tt.store(1234, 5, 6, EXACT, 7)
+    tt.resize(2)
+    assert tt.size == 1 << 17 and len(tt.table) == 2 * tt.size and tt.probe(1234) is None
