@@ -88,3 +88,29 @@ def test_clear_empties_the_table_and_resize_gives_a_new_empty_one():
     tt.store(1234, 5, 6, EXACT, 7)
     tt.resize(2)
     assert tt.size == 1 << 17 and len(tt.table) == 2 * tt.size and tt.probe(1234) is None
+
+
+def vm_flags(address: int) -> list[str]:
+    """The VmFlags of the mapping of this process that holds ``address``."""
+    inside = False
+    with open('/proc/self/smaps') as f:
+        for line in f:
+            head = line.split()[0]
+            if '-' in head and not head.endswith(':'):
+                start, end = (int(x, 16) for x in head.split('-'))
+                inside = start <= address < end
+            elif inside and head == 'VmFlags:':
+                return line.split()[1:]
+    raise AssertionError(f'no mapping holds {address:#x}')
+
+
+def test_the_table_asks_linux_for_large_pages():
+    """On Linux the table's memory is advised for large pages (2 MB:
+    fewer TLB misses and page faults; 4-9% more nodes a second in chess
+    with a table of 64-256 MB); the flag 'hg' of its mapping says so."""
+    import ctypes
+    import sys
+    assert sys.platform.startswith('linux')         # where the tests run (CI: Linux)
+    tt = TranspositionTable(8)
+    address = ctypes.addressof(ctypes.c_char.from_buffer(tt.table))
+    assert 'hg' in vm_flags(address)
