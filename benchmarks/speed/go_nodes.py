@@ -18,43 +18,49 @@ one engine.  Run it on a quiet machine: the figures are wall-clock.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import shutil
 import statistics
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from tournament.process import EngineProcess, EngineProcessError  # noqa: E402
 
 RUY_LOPEZ = ('e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 '
              'e8g8 h2h3 c6a5 b3c2 c7c5 d2d4 d8c7').split()
 
 
 class Engine:
-    """A UCI engine in a child process."""
+    """A UCI engine in a child process (the match runner's
+    :class:`tournament.process.EngineProcess`, which stamps each line with
+    the time it arrived)."""
 
     def __init__(self, cmd: list[str]):
         self.name = cmd[0]
         try:
-            self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        except OSError as e:
-            raise SystemExit(f'go_nodes.py: cannot start {shlex.join(cmd)}: {e}') from None
+            self.p = EngineProcess(cmd, label=self.name)
+        except EngineProcessError as e:
+            raise SystemExit(f'go_nodes.py: {e}') from None
         self.send('uci')
         self.until('uciok')
         self.send('isready')
         self.until('readyok')
 
-    def send(self, line: str) -> None:
-        self.p.stdin.write(line + '\n')
-        self.p.stdin.flush()
+    def send(self, line: str) -> float:
+        try:
+            return self.p.send(line)
+        except EngineProcessError as e:
+            raise SystemExit(f'go_nodes.py: {e}') from None
 
-    def until(self, prefix: str) -> str:
+    def until(self, prefix: str) -> float:
+        """Read up to the line that starts with ``prefix``; the time it arrived."""
         while True:
-            line = self.p.stdout.readline()
-            if not line:
+            arrived, line = self.p.read(None)
+            if line is None:
                 raise SystemExit(f'go_nodes.py: {self.name} ended before "{prefix}"')
             if line.startswith(prefix):
-                return line
+                return arrived
 
     def ms_a_move(self, nodes: int) -> float:
         """The mean milliseconds from ``go nodes`` to ``bestmove`` over the positions."""
@@ -63,18 +69,16 @@ class Engine:
             self.send('position startpos' + (' moves ' + ' '.join(RUY_LOPEZ[:k]) if k else ''))
             self.send('isready')
             self.until('readyok')
-            t = time.perf_counter()
-            self.send(f'go nodes {nodes}')
-            self.until('bestmove')
-            total += time.perf_counter() - t
+            sent = self.send(f'go nodes {nodes}')
+            total += self.until('bestmove') - sent
         return 1000 * total / len(RUY_LOPEZ)
 
     def quit(self) -> None:
-        self.send('quit')
         try:
-            self.p.wait(5)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
+            self.p.send('quit')
+        except EngineProcessError:
+            pass
+        self.p.close(5)
 
 
 def main(argv=None) -> int:
