@@ -86,7 +86,7 @@ class Searcher:
         self.nodes = 0                         # nodes of the last search
         self.overrun = 0.0                     # seconds past the hard limit, last search
         self.current: SearchJob | None = None  # the last job started
-        self._orders: list = []                # per thread: (MoveOrder, Evaluator, their tables): kept
+        self._kept: list = []                  # per thread: (MoveOrder, Evaluator, their tables)
         self.level = Level(20)                 # playing strength (search/level.py): full
         self.randomness = False                # XBoard's 'random': a small random choice
         self.rng = random.Random(seed)         # draws the level's and the random choice
@@ -110,7 +110,7 @@ class Searcher:
 
     def clear(self) -> None:
         self.tt.clear()
-        self._orders = []
+        self._kept = []
 
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables now (they are
@@ -221,13 +221,13 @@ class Searcher:
         draw costs the side to move ``contempt`` centipawns."""
         R = pos.rules
         T = tables(R, self.material_only)
-        while len(self._orders) <= index:
-            self._orders.append((None, None, None))
-        order, evaluator, made_for = self._orders[index]
+        while len(self._kept) <= index:
+            self._kept.append((None, None, None))
+        order, evaluator, made_for = self._kept[index]
         if order is None or made_for is not T:      # the history is kept per variant and values,
             order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
             evaluator = Evaluator(T)                # and so are the caches of the evaluations
-            self._orders[index] = (order, evaluator, T)
+            self._kept[index] = (order, evaluator, T)
         order.new_search()
         tree = Tree(pos, self.tt, evaluator, order, filter_for(R), ctl, index == 0)
         tree.contempt = contempt
