@@ -33,7 +33,7 @@ cdef class Tree:
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
     cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving
     cdef public int contempt
-    cdef bint null_variant, use_improving, use_pairs, use_corr
+    cdef bint null_variant, use_improving, use_pairs, use_corr, use_capt
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
     cdef readonly long long nodes
@@ -51,6 +51,7 @@ cdef class Tree:
     cdef int end_score(self, int code, int ply) noexcept nogil
     cdef int prev_slot(self, int ply, int back) noexcept nogil
     cdef void reward_quiets(self, int m, int depth, int ply, int qbase, int nq) noexcept nogil
+    cdef void reward_captures(self, int m, int depth, int qbase, int nq) noexcept nogil
     cdef void update_pv(self, int ply, int m) noexcept nogil
     cdef inline bint tt_decides(self, unsigned long long e, int ply, int alpha,
                                 int beta) noexcept nogil

@@ -123,6 +123,7 @@ class Tree:
         self.delta = P.DELTA_MARGIN
         self.use_improving, self.use_pairs = bool(P.IMPROVING), bool(P.HISTORY_OF_MOVE_PAIRS)
         self.use_corr = bool(P.CORRECTION)
+        self.use_capt = bool(P.CAPTURE_HISTORY)
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         self.lmr_history = P.LMR_HISTORY
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
@@ -263,9 +264,28 @@ class Tree:
         for i in range(nq):
             q = self.quiets[qbase + i]
             code = self.pos.board[move_from(q)]
+            if self.use_capt and (self.pos.board[move_to(q)] or move_promo(q) or move_flag(q) == EP):
+                self.order.reward_capture(code, move_to(q), self.pos.board[move_to(q)], -bonus)
+                continue
             self.order.reward(code, move_to(q), -bonus)
             self.order.reward_cont(prev1, code, move_to(q), -bonus)
             self.order.reward_cont(prev2, code, move_to(q), -bonus)
+
+    def reward_captures(self, m: cython.int, depth: cython.int, qbase: cython.int,
+                        nq: cython.int) -> cython.void:
+        """The capture (or promotion) ``m`` cut off: its capture history gains,
+        and those of the captures tried before it lose (``CAPTURE_HISTORY``)."""
+        bonus: cython.int = 32 * depth * depth
+        i: cython.int
+        q: cython.int
+        if bonus > 4096:
+            bonus = 4096
+        self.order.reward_capture(self.pos.board[move_from(m)], move_to(m), self.pos.board[move_to(m)], bonus)
+        for i in range(nq):
+            q = self.quiets[qbase + i]
+            if self.pos.board[move_to(q)] or move_promo(q) or move_flag(q) == EP:
+                self.order.reward_capture(self.pos.board[move_from(q)], move_to(q),
+                                          self.pos.board[move_to(q)], -bonus)
 
     def update_pv(self, ply: cython.int, m: cython.int) -> cython.void:
         """pv[ply] = [m] + pv[ply + 1]"""
@@ -562,10 +582,12 @@ class Tree:
                             self.reward_quiets(m, depth, ply, qbase, nq)
                             if self.use_corr and not in_check and ev < score < self.mate_bound:
                                 self.order.correct(pawns, us, score - ev, depth)
+                        elif self.use_capt:
+                            self.reward_captures(m, depth, qbase, nq)
                         self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
-            if quiet:
+            if quiet or self.use_capt:
                 self.quiets[qbase + nq] = m
                 nq += 1
         # -- 5. no move at all: mate or stalemate; else the table

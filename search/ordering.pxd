@@ -14,7 +14,10 @@ cdef class MoveOrder:
     cdef readonly int[::1] history, killers
     cdef short[::1] cont
     cdef int[::1] corr
-    cdef int corr_max
+    cdef int corr_max, capt_div
+    cdef int[::1] capt
+    cdef int capt_index(self, int code, int to, int victim) noexcept nogil
+    cpdef void reward_capture(self, int code, int to, int victim, int bonus) noexcept nogil
     cdef long long[::1] keys
     cdef int slot(self, int code, int to) noexcept nogil
     cdef long long val(self, int code) noexcept nogil

@@ -16,6 +16,10 @@ first:
 * captures that lose material by static exchange evaluation ("bad"
   captures, :func:`cazaux_engine.exchange.see`, asked only when the victim is
   worth less than the capturer);
+* captures that do not lose material are ordered among themselves also
+  by their capture history when ``CAPTURE_HISTORY`` is not 0 (the same
+  bonus and gravity as the history, per moving piece, square and victim
+  kind, divided by ``CAPTURE_HISTORY``), in the main search and quiescence;
 * quiet moves by their history score (how often moving this piece to this
   square caused a cut-off, a bonus growing with depth squared, with a
   penalty for quiet moves tried before a cut-off; gravity keeps every entry
@@ -89,6 +93,8 @@ class MoveOrder:
         self.counter = array('i', [0]) * self.slots
         self.corr = array('i', [0]) * (2 * CORR_SIZE)
         self.corr_max = params.CORRECTION_MAX
+        self.capt_div = params.CAPTURE_HISTORY
+        self.capt = array('i', [0]) * ((2 * R.n + 1) * R.size * (R.n + 1) if self.capt_div else 1)
 
     def attach(self, pos: Position, g: MoveGen) -> None:
         """Order the moves of ``pos`` (a position of the same variant) in the
@@ -99,10 +105,13 @@ class MoveOrder:
             self.keys = array('q', [0]) * len(g.moves)
 
     def new_search(self) -> None:
-        """Halve the history and forget the killers."""
+        """Halve the histories and forget the killers."""
         i: cython.Py_ssize_t
         for i in range(len(self.history)):
             self.history[i] = self.history[i] // 2
+        if self.capt_div:
+            for i in range(len(self.capt)):
+                self.capt[i] = self.capt[i] // 2
         for i in range(len(self.killers)):
             self.killers[i] = 0
 
@@ -147,6 +156,8 @@ class MoveOrder:
                     s = GOOD + (vv << 6) - (va >> 4)
                     if move_promo(m):
                         s += self.val(move_promo(m)) << 6
+                    if self.capt_div:
+                        s += self.capt[self.capt_index(p, to, cap)] // self.capt_div
             elif move_promo(m):
                 s = GOOD + (self.val(move_promo(m)) << 6)
             elif move_flag(m) == EP:
@@ -210,6 +221,8 @@ class MoveOrder:
                 s += self.val(move_promo(m)) << 6
             elif move_flag(m) == EP:
                 s += self.val(p) << 6
+            if self.capt_div:
+                s += self.capt[self.capt_index(p, move_to(m), self.pos.board[move_to(m)])] // self.capt_div
             self.keys[i] = s << MOVE_BITS | m
 
     def pick(self, i: cython.int, end: cython.int) -> cython.int:
@@ -258,6 +271,22 @@ class MoveOrder:
         h: cython.longlong = self.history[i]
         self.history[i] = h + bonus - h * abs(bonus) // HIST_MAX
 
+    def capt_index(self, code: cython.int, to: cython.int, victim: cython.int) -> cython.int:
+        """Capture-history entry of piece ``code`` taking ``victim`` (signed
+        code; 0 for en passant) on ``to``."""
+        return ((code + self.n) * self.size + to) * (self.n + 1) + (victim if victim > 0 else -victim)
+
+    def reward_capture(self, code: cython.int, to: cython.int, victim: cython.int,
+                       bonus: cython.int) -> cython.void:
+        """Add ``bonus`` (negative: a penalty) to a capture-history entry, with gravity toward zero."""
+        i: cython.int
+        h: cython.longlong
+        if not self.capt_div:
+            return
+        i = self.capt_index(code, to, victim)
+        h = self.capt[i]
+        self.capt[i] = h + bonus - h * abs(bonus) // HIST_MAX
+
     def reward_cont(self, prev: cython.int, code: cython.int, to: cython.int,
                     bonus: cython.int) -> cython.void:
         """Continuation-history bonus (negative: penalty) for the move after ``prev``."""
@@ -280,7 +309,16 @@ class MoveOrder:
             self.killers[2 * ply + 1] = self.killers[2 * ply]
             self.killers[2 * ply] = m
 
-    def ordered(self, start: int, end: int, hmove: int = 0, ply: int = 0) -> list:
-        """The moves of [start, end) in order (for the root and for tests)."""
-        self.score_moves(start, end, hmove, ply, -1, -1)
+    def capture_history(self) -> list:
+        """The capture-history entries (for tests): a single 0 without ``CAPTURE_HISTORY``."""
+        return list(self.capt)
+
+    def ordered(self, start: int, end: int, hmove: int = 0, ply: int = 0,
+                quiescence: bool = False) -> list:
+        """The moves of [start, end) in order (for the root and for tests);
+        with ``quiescence`` in quiescence's order (captures only)."""
+        if quiescence:
+            self.score_captures(start, end)
+        else:
+            self.score_moves(start, end, hmove, ply, -1, -1)
         return [self.pick(i, end) for i in range(start, end)]

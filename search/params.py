@@ -160,6 +160,7 @@ LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
 LMR_NOT_IMPROVING = 0            # r += this at a non-PV node that is not improving; 0: off
 LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
 
+CAPTURE_HISTORY = 0              # captures ordered also by their capture history / this; 0: off
 CORRECTION = 0                   # correction history: the static eval corrected by what
                                  # searches found for its pawn structure (1: on, 0: off)
 CORRECTION_MAX = 1024            # an entry's bound (1/16 cp: +-64 cp)

@@ -369,6 +369,7 @@ SWITCHED_BENCH = [
     ({'PASSER_KING_EG': 57}, 4, 36870),      # in chess by its tuned data: 60
     ({'PASSER_BLOCKED_MG': 100, 'PASSER_BLOCKED_EG': 70}, 4, 37844),
     ({'PHALANX_MG': 8, 'PHALANX_EG': 1}, 4, 31969),     # chess: 1 and 2 by its tuned data
+    ({'CAPTURE_HISTORY': 2}, 4, 38275),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are

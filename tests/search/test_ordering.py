@@ -1,0 +1,69 @@
+"""Move ordering (search/ordering.py): the order of captures, and the
+capture history that the CAPTURE_HISTORY switch adds to it."""
+from __future__ import annotations
+
+from cazaux_engine import move_text, parse_move, start_position
+from cazaux_engine.movegen import MoveGen
+from cazaux_engine.moves import move_from, move_to
+
+# White's Knight (c3) and Bishop (f3) can both take the pawn on d5: the
+# victim is the same, so only the attacker's value tells the captures apart
+# (the Knight, worth less, first) until the capture history says otherwise.
+TWO_TAKERS = '4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1'
+BUFFER = 256
+
+
+def captures_in_order(monkeypatch, capture_history: int, rewards=()):
+    """The captures of TWO_TAKERS in the main search's order and in
+    quiescence's, with ``CAPTURE_HISTORY`` set, after the capture-history
+    ``rewards`` ((move text, bonus), ...); and the MoveOrder."""
+    from search import params
+    from search.eval import tables
+    from search.ordering import MoveOrder
+    monkeypatch.setattr(params, 'CAPTURE_HISTORY', capture_history)
+    pos = start_position('chess', TWO_TAKERS)
+    order = MoveOrder(pos, params.MAX_PLY + 2, tables(pos.rules, False).piece_value, BUFFER)
+    g = MoveGen(pos.rules, BUFFER)
+    order.attach(pos, g)
+    for text, bonus in rewards:
+        m = parse_move(pos, text)
+        order.reward_capture(pos.board[move_from(m)], move_to(m), pos.board[move_to(m)], bonus)
+    main = [move_text(pos, m) for m in order.ordered(0, len(g.legal(pos)))]
+    quiescence = [move_text(pos, m) for m in order.ordered(0, len(g.legal(pos, True)), quiescence=True)]
+    return [t for t in main if t[2:] == 'd5'], quiescence, order
+
+
+def test_captures_by_victim_then_least_valuable_attacker(monkeypatch):
+    main, quiescence, _ = captures_in_order(monkeypatch, 0)
+    assert main == ['c3d5', 'f3d5']
+    assert quiescence == ['c3d5', 'f3d5']
+
+
+def test_without_the_switch_the_capture_history_is_not_kept(monkeypatch):
+    main, _, order = captures_in_order(monkeypatch, 0, [('f3d5', 4096)])
+    assert main == ['c3d5', 'f3d5']
+    assert len(order.capture_history()) == 1 and order.capture_history()[0] == 0
+
+
+def test_a_capture_that_cut_off_comes_first(monkeypatch):
+    main, _, order = captures_in_order(monkeypatch, 2, [('f3d5', 4096)])
+    assert main == ['f3d5', 'c3d5']
+    assert max(order.capture_history()) == 4096
+    assert sum(1 for h in order.capture_history() if h) == 1
+
+
+def test_a_penalty_sends_a_capture_back(monkeypatch):
+    # the Knight's capture first without history; a penalty (a capture
+    # tried before another that cut off) sends it behind the Bishop's
+    main, quiescence, _ = captures_in_order(monkeypatch, 2, [('c3d5', -512)])
+    assert main == ['f3d5', 'c3d5']
+    assert quiescence == ['f3d5', 'c3d5']
+
+
+def test_the_capture_history_has_gravity_and_halves_with_each_search(monkeypatch):
+    # h + bonus - h x |bonus| / 16384: 4096, then 4096 + 4096 - 1024 = 7168;
+    # a new search halves every entry: 3584
+    _, _, order = captures_in_order(monkeypatch, 2, [('f3d5', 4096), ('f3d5', 4096)])
+    assert max(order.capture_history()) == 7168
+    order.new_search()
+    assert max(order.capture_history()) == 3584
