@@ -31,7 +31,7 @@ cdef class Tree:
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
-    cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving
+    cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving, see_depth, see_quiet, see_capture
     cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr, use_capt
     cdef GameEnd ends

@@ -26,7 +26,7 @@ other moves in :mod:`search.ordering` order, with late-move pruning,
 futility pruning and late-move reductions for quiet moves, a one-ply
 extension for moves that give check, and PVS re-searches (the switches of
 search/params.py add ProbCut after the null move, a singular extension
-of the hash move, history pruning, deeper late-move pruning;
+of the hash move, history pruning, deeper late-move pruning, SEE pruning;
 docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
@@ -129,6 +129,8 @@ class Tree:
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
+        self.see_depth, self.see_quiet, self.see_capture = (P.SEE_PRUNE_DEPTH, P.SEE_QUIET_MARGIN,
+                                                            P.SEE_CAPTURE_MARGIN)
         self.null_eval_div, self.lmr_not_improving = P.NULL_EVAL_DIVISOR, P.LMR_NOT_IMPROVING
         self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
@@ -428,6 +430,7 @@ class Tree:
         quiet: cython.bint
         gives: cython.bint
         pushed: cython.bint
+        see_bad: cython.bint
         new_depth: cython.int
         r: cython.int
         pawns: cython.ulonglong = 0
@@ -527,6 +530,15 @@ class Tree:
             quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
             count += 1
             piece = promo * us if promo else self.pos.board[frm]
+            # SEE pruning (SEE_PRUNE_DEPTH): a move that loses too much in the
+            # exchange on its square, left out below unless it gives check
+            see_bad = False
+            if (depth <= self.see_depth and prune and not promo and best > -self.mate_bound
+                    and mate_safe):
+                if quiet:
+                    see_bad = see(self.pos, m, self.order.value) < -self.see_quiet * depth * depth
+                else:
+                    see_bad = see(self.pos, m, self.order.value) < -self.see_capture * depth
             # gives check? in_check only when the cheap filter cannot rule it out
             if self.cf.may_check(piece, m, ksq):
                 self.play(m)
@@ -534,6 +546,10 @@ class Tree:
                 pushed = True
             else:
                 gives = pushed = False
+            if see_bad and not gives:
+                if pushed:
+                    self.take_back()
+                continue
             if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
                     and (self.late_or_futile(depth, count, ev, alpha, improving)
                          or self.bad_history(depth, ply, piece, to))):

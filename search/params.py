@@ -180,6 +180,10 @@ PROBCUT_MARGIN = 200             # ... that wins at least beta + PROBCUT_MARGIN 
                                  # whose score, searched 4 plies shallower, beats beta + margin
                                  # ends the node (SPRT +22.8 +- 15.2 Elo in chess: docs/strength.md)
 
+SEE_PRUNE_DEPTH = 0              # SEE pruning: to this depth (0: off), at a non-PV node, a move
+SEE_QUIET_MARGIN = 15            # ... that does not give check is left out when its exchange loses
+SEE_CAPTURE_MARGIN = 100         # ... more than this x depth squared (quiet) or x depth (capture)
+
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 
