@@ -131,6 +131,7 @@ class Tree:
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
         self.see_depth, self.see_quiet, self.see_capture = (P.SEE_PRUNE_DEPTH, P.SEE_QUIET_MARGIN,
                                                             P.SEE_CAPTURE_MARGIN)
+        self.check_see = bool(P.CHECK_EXTENSION_SEE)
         self.null_eval_div, self.lmr_not_improving = P.NULL_EVAL_DIVISOR, P.LMR_NOT_IMPROVING
         self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
@@ -431,6 +432,7 @@ class Tree:
         gives: cython.bint
         pushed: cython.bint
         see_bad: cython.bint
+        extend: cython.bint
         new_depth: cython.int
         r: cython.int
         pawns: cython.ulonglong = 0
@@ -571,12 +573,20 @@ class Tree:
                     ext = 1
                 elif score != NO_SCORE:
                     return score
+            # the check extension; with CHECK_EXTENSION_SEE only for a check
+            # that does not lose material in the exchange on its square
+            extend = gives
+            if gives and self.check_see and ext_ok:
+                if pushed:
+                    self.take_back()
+                    pushed = False
+                extend = see(self.pos, m, self.order.value) >= 0
             if not pushed:
                 self.play(m)
             self.mslot[ply] = self.order.slot(self.pos.board[to], to)
             if pv_node:
                 self.pv_len[ply + 1] = 0
-            new_depth = depth if (gives or ext > 0) and ext_ok else depth - 1
+            new_depth = depth if (extend or ext > 0) and ext_ok else depth - 1
             self.qtop = qbase + nq
             r = 0
             if (count > 1 and quiet and depth >= self.lmr_min_depth

@@ -184,6 +184,8 @@ SEE_PRUNE_DEPTH = 0              # SEE pruning: to this depth (0: off), at a non
 SEE_QUIET_MARGIN = 15            # ... that does not give check is left out when its exchange loses
 SEE_CAPTURE_MARGIN = 100         # ... more than this x depth squared (quiet) or x depth (capture)
 
+CHECK_EXTENSION_SEE = 0          # 1: extend only checks that do not lose in the exchange (SEE >= 0)
+
 DELTA_MARGIN = 150               # quiescence delta pruning
 CHECK_EVERY = 32                 # nodes between clock/stop checks (power of 2)
 

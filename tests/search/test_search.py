@@ -371,6 +371,7 @@ SWITCHED_BENCH = [
     ({'PHALANX_MG': 8, 'PHALANX_EG': 1}, 4, 31969),     # chess: 1 and 2 by its tuned data
     ({'CAPTURE_HISTORY': 2}, 4, 38275),
     ({'SEE_PRUNE_DEPTH': 8}, 4, 35044),
+    ({'CHECK_EXTENSION_SEE': 1}, 4, 37733),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
