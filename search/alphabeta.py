@@ -132,6 +132,7 @@ class Tree:
         self.see_depth, self.see_quiet, self.see_capture = (P.SEE_PRUNE_DEPTH, P.SEE_QUIET_MARGIN,
                                                             P.SEE_CAPTURE_MARGIN)
         self.check_see = bool(P.CHECK_EXTENSION_SEE)
+        self.tt_eval = bool(P.TT_EVAL)
         self.null_eval_div, self.lmr_not_improving = P.NULL_EVAL_DIVISOR, P.LMR_NOT_IMPROVING
         self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
@@ -433,6 +434,7 @@ class Tree:
         pushed: cython.bint
         see_bad: cython.bint
         extend: cython.bint
+        pe: cython.int
         new_depth: cython.int
         r: cython.int
         pawns: cython.ulonglong = 0
@@ -481,10 +483,18 @@ class Tree:
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
+        # the eval the pruning goes by: with TT_EVAL, the table's score where
+        # its bound says the static eval is too low or too high
+        pe = ev
+        if self.tt_eval and e and not in_check and not excl:
+            score = score_from_tt(entry_score(e), ply)
+            if -self.mate_bound < score < self.mate_bound and (
+                    entry_bound(e) == EXACT or (score > ev if entry_bound(e) == LOWER else score < ev)):
+                pe = score
         if not in_check and not pv_node and not excl:
-            score = self.cut_before_moves(depth, beta, ply, null_ok, n, ev, improving)
+            score = self.cut_before_moves(depth, beta, ply, null_ok, n, pe, improving)
             if score == NO_SCORE and self.pc_depth and depth >= self.pc_depth:
-                score = self.probcut(e, depth, beta, ply, n, ev)
+                score = self.probcut(e, depth, beta, ply, n, pe)
             if score != NO_SCORE:           # (0 when stopped)
                 return score
         if not hmove and (depth >= self.iir_depth if pv_node
@@ -553,7 +563,7 @@ class Tree:
                     self.take_back()
                 continue
             if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
-                    and (self.late_or_futile(depth, count, ev, alpha, improving)
+                    and (self.late_or_futile(depth, count, pe, alpha, improving)
                          or self.bad_history(depth, ply, piece, to))):
                 if pushed:
                     self.take_back()

@@ -184,6 +184,8 @@ SEE_PRUNE_DEPTH = 0              # SEE pruning: to this depth (0: off), at a non
 SEE_QUIET_MARGIN = 15            # ... that does not give check is left out when its exchange loses
 SEE_CAPTURE_MARGIN = 100         # ... more than this x depth squared (quiet) or x depth (capture)
 
+TT_EVAL = 0                      # 1: the pruning goes by the table's score instead of the static
+                                 # eval where the entry's bound says the eval is too low or too high
 CHECK_EXTENSION_SEE = 0          # 1: extend only checks that do not lose in the exchange (SEE >= 0)
 
 DELTA_MARGIN = 150               # quiescence delta pruning

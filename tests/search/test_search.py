@@ -372,6 +372,7 @@ SWITCHED_BENCH = [
     ({'CAPTURE_HISTORY': 2}, 4, 38275),
     ({'SEE_PRUNE_DEPTH': 8}, 4, 35044),
     ({'CHECK_EXTENSION_SEE': 1}, 4, 37733),
+    ({'TT_EVAL': 1}, 4, 37404),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
