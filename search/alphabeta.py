@@ -432,7 +432,8 @@ class Tree:
         quiet: cython.bint
         gives: cython.bint
         pushed: cython.bint
-        see_bad: cython.bint
+        drop: cython.bint
+        limit: cython.int
         extend: cython.bint
         pe: cython.int
         new_depth: cython.int
@@ -542,15 +543,25 @@ class Tree:
             quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
             count += 1
             piece = promo * us if promo else self.pos.board[frm]
-            # SEE pruning (SEE_PRUNE_DEPTH): a move that loses too much in the
-            # exchange on its square, left out below unless it gives check
-            see_bad = False
-            if (depth <= self.see_depth and prune and not promo and best > -self.mate_bound
-                    and mate_safe):
+            # late-move pruning, futility, history pruning and SEE pruning
+            # (SEE_PRUNE_DEPTH) leave out a move that gives no check; decided
+            # before the move is played, SEE last and only where it could
+            # fall below the limit (a quiet move loses at most its mover, a
+            # capture at most the mover less the victim)
+            drop = (quiet and prune and best > -self.mate_bound and mate_safe
+                    and (self.late_or_futile(depth, count, pe, alpha, improving)
+                         or self.bad_history(depth, ply, piece, to)))
+            if (not drop and depth <= self.see_depth and prune and not promo
+                    and best > -self.mate_bound and mate_safe):
                 if quiet:
-                    see_bad = see(self.pos, m, self.order.value) < -self.see_quiet * depth * depth
+                    limit = self.see_quiet * depth * depth
+                    drop = (self.order.val(piece) > limit
+                            and see(self.pos, m, self.order.value) < -limit)
                 else:
-                    see_bad = see(self.pos, m, self.order.value) < -self.see_capture * depth
+                    limit = self.see_capture * depth
+                    drop = ((move_flag(m) == EP
+                             or self.order.val(piece) - self.order.val(self.pos.board[to]) > limit)
+                            and see(self.pos, m, self.order.value) < -limit)
             # gives check? in_check only when the cheap filter cannot rule it out
             if self.cf.may_check(piece, m, ksq):
                 self.play(m)
@@ -558,13 +569,7 @@ class Tree:
                 pushed = True
             else:
                 gives = pushed = False
-            if see_bad and not gives:
-                if pushed:
-                    self.take_back()
-                continue
-            if (quiet and prune and not gives and best > -self.mate_bound and mate_safe
-                    and (self.late_or_futile(depth, count, pe, alpha, improving)
-                         or self.bad_history(depth, ply, piece, to))):
+            if drop and not gives:
                 if pushed:
                     self.take_back()
                 continue
