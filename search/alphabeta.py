@@ -23,10 +23,11 @@ applies the bare-King rules only); mate-distance
 pruning; the transposition table; reverse futility and null-move pruning at
 non-PV nodes; then a legal hash move, and only if it does not cut off, the
 other moves in :mod:`search.ordering` order, with late-move pruning,
-futility pruning and late-move reductions for quiet moves, a one-ply
+futility pruning and late-move reductions for quiet moves, SEE pruning
+of moves that lose in the exchange, a one-ply
 extension for moves that give check, and PVS re-searches (the switches of
 search/params.py add ProbCut after the null move, a singular extension
-of the hash move, history pruning, deeper late-move pruning, SEE pruning;
+of the hash move, history pruning, deeper late-move pruning;
 docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
