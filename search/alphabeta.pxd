@@ -50,8 +50,9 @@ cdef class Tree:
     cdef bint check(self) noexcept nogil
     cdef int end_score(self, int code, int ply) noexcept nogil
     cdef int prev_slot(self, int ply, int back) noexcept nogil
-    cdef void reward_quiets(self, int m, int depth, int ply, int qbase, int nq) noexcept nogil
-    cdef void reward_captures(self, int m, int depth, int qbase, int nq) noexcept nogil
+    cdef inline bint is_quiet(self, int m) noexcept nogil
+    cdef void reward_cutoff(self, int m, bint quiet, int depth, int ply, int qbase,
+                            int nq) noexcept nogil
     cdef void update_pv(self, int ply, int m) noexcept nogil
     cdef inline bint tt_decides(self, unsigned long long e, int ply, int alpha,
                                 int beta) noexcept nogil

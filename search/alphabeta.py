@@ -148,7 +148,7 @@ class Tree:
         self.evals = array('i', [0]) * plies
         self.mslot = array('i', [0]) * plies
         self.excluded = array('i', [0]) * plies     # the move a singular search leaves out
-        self.quiets = array('i', [0]) * moves
+        self.quiets = array('i', [0]) * moves         # the moves tried at each node (see reward_cutoff)
         self.found_moves = array('i', [0]) * 256
         self.nodes = self.seldepth = 0
         self.n_root = self.n_found = self.qtop = 0
@@ -248,10 +248,18 @@ class Tree:
         """Continuation slot of the move made ``back`` plies before this node (-1: none)."""
         return self.mslot[ply - back] if ply >= back and self.use_pairs else -1
 
-    def reward_quiets(self, m: cython.int, depth: cython.int, ply: cython.int,
-                      qbase: cython.int, nq: cython.int) -> cython.void:
-        """The quiet move ``m`` cut off: it becomes killer and countermove,
-        its histories gain and those of the quiet moves tried before it lose."""
+    def is_quiet(self, m: cython.int) -> cython.bint:
+        """Is ``m`` neither a capture (en passant included) nor a promotion?"""
+        return not self.pos.board[move_to(m)] and not move_promo(m) and move_flag(m) != EP
+
+    def reward_cutoff(self, m: cython.int, quiet: cython.bint, depth: cython.int,
+                      ply: cython.int, qbase: cython.int, nq: cython.int) -> cython.void:
+        """``m`` cut off after the moves ``quiets[qbase:qbase + nq]`` (quiet
+        ones, and with CAPTURE_HISTORY the captures and promotions too).  A
+        quiet ``m`` becomes killer and countermove, its histories gain and
+        those of the quiet moves tried before it lose; any other ``m`` gains
+        capture history.  Either way the captures tried before it lose
+        capture history."""
         bonus: cython.int = 32 * depth * depth
         prev1: cython.int = self.prev_slot(ply, 1)
         prev2: cython.int = self.prev_slot(ply, 2)
@@ -260,37 +268,24 @@ class Tree:
         code: cython.int
         if bonus > 4096:
             bonus = 4096
-        self.order.killer(ply, m)
-        self.order.refuted(prev1, m)
         code = self.pos.board[move_from(m)]
-        self.order.reward(code, move_to(m), bonus)
-        self.order.reward_cont(prev1, code, move_to(m), bonus)
-        self.order.reward_cont(prev2, code, move_to(m), bonus)
+        if quiet:
+            self.order.killer(ply, m)
+            self.order.refuted(prev1, m)
+            self.order.reward(code, move_to(m), bonus)
+            self.order.reward_cont(prev1, code, move_to(m), bonus)
+            self.order.reward_cont(prev2, code, move_to(m), bonus)
+        else:
+            self.order.reward_capture(code, move_to(m), self.pos.board[move_to(m)], bonus)
         for i in range(nq):
             q = self.quiets[qbase + i]
             code = self.pos.board[move_from(q)]
-            if self.use_capt and (self.pos.board[move_to(q)] or move_promo(q) or move_flag(q) == EP):
+            if not self.is_quiet(q):
                 self.order.reward_capture(code, move_to(q), self.pos.board[move_to(q)], -bonus)
-                continue
-            self.order.reward(code, move_to(q), -bonus)
-            self.order.reward_cont(prev1, code, move_to(q), -bonus)
-            self.order.reward_cont(prev2, code, move_to(q), -bonus)
-
-    def reward_captures(self, m: cython.int, depth: cython.int, qbase: cython.int,
-                        nq: cython.int) -> cython.void:
-        """The capture (or promotion) ``m`` cut off: its capture history gains,
-        and those of the captures tried before it lose (``CAPTURE_HISTORY``)."""
-        bonus: cython.int = 32 * depth * depth
-        i: cython.int
-        q: cython.int
-        if bonus > 4096:
-            bonus = 4096
-        self.order.reward_capture(self.pos.board[move_from(m)], move_to(m), self.pos.board[move_to(m)], bonus)
-        for i in range(nq):
-            q = self.quiets[qbase + i]
-            if self.pos.board[move_to(q)] or move_promo(q) or move_flag(q) == EP:
-                self.order.reward_capture(self.pos.board[move_from(q)], move_to(q),
-                                          self.pos.board[move_to(q)], -bonus)
+            elif quiet:
+                self.order.reward(code, move_to(q), -bonus)
+                self.order.reward_cont(prev1, code, move_to(q), -bonus)
+                self.order.reward_cont(prev2, code, move_to(q), -bonus)
 
     def update_pv(self, ply: cython.int, m: cython.int) -> cython.void:
         """pv[ply] = [m] + pv[ply + 1]"""
@@ -541,7 +536,7 @@ class Tree:
             frm = move_from(m)
             to = move_to(m)
             promo = move_promo(m)
-            quiet = not self.pos.board[to] and not promo and move_flag(m) != EP
+            quiet = self.is_quiet(m)
             count += 1
             piece = promo * us if promo else self.pos.board[frm]
             # late-move pruning, futility, history pruning and SEE pruning
@@ -620,12 +615,10 @@ class Tree:
                     if pv_node:
                         self.update_pv(ply, m)
                     if score >= beta:
-                        if quiet:
-                            self.reward_quiets(m, depth, ply, qbase, nq)
-                            if self.use_corr and not in_check and ev < score < self.mate_bound:
-                                self.order.correct(pawns, us, score - ev, depth)
-                        elif self.use_capt:
-                            self.reward_captures(m, depth, qbase, nq)
+                        if quiet or self.use_capt:
+                            self.reward_cutoff(m, quiet, depth, ply, qbase, nq)
+                        if quiet and self.use_corr and not in_check and ev < score < self.mate_bound:
+                            self.order.correct(pawns, us, score - ev, depth)
                         self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
