@@ -10,16 +10,15 @@ first:
 * the hash move (the best move stored for this position);
 * captures that do not lose material and promotions, by victim value
   (most valuable victim first) then attacker value (least valuable first);
-  a promotion adds the new piece's value;
+  a promotion adds the new piece's value; with ``CAPTURE_HISTORY`` (not 0)
+  plus their capture history divided by it (the same bonus and gravity as
+  the history, per moving piece, square and victim kind), in the main
+  search and quiescence;
 * the two killer moves of this ply (quiet moves that refuted a sibling);
 * the countermove: the quiet move that last refuted the opponent's last move;
 * captures that lose material by static exchange evaluation ("bad"
   captures, :func:`cazaux_engine.exchange.see`, asked only when the victim is
   worth less than the capturer);
-* captures that do not lose material are ordered among themselves also
-  by their capture history when ``CAPTURE_HISTORY`` is not 0 (the same
-  bonus and gravity as the history, per moving piece, square and victim
-  kind, divided by ``CAPTURE_HISTORY``), in the main search and quiescence;
 * quiet moves by their history score (how often moving this piece to this
   square caused a cut-off, a bonus growing with depth squared, with a
   penalty for quiet moves tried before a cut-off; gravity keeps every entry
