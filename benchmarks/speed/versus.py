@@ -1,6 +1,7 @@
 """Search speed of this tree against another version of the engine, side by side.
 
-    python benchmarks/speed/versus.py --ref REF [--depth N] [--rounds N] [--instructions] [--json]
+    python benchmarks/speed/versus.py --ref REF [--depth N] [--rounds N] [--instructions]
+                                      [--params SPEC] [--ref-params SPEC] [--json]
 
 Builds the compiled core of git revision REF (default: the tag or commit
 named by ``--ref``, e.g. ``v0.2.0`` or a commit hash) in a temporary git
@@ -23,6 +24,13 @@ own instructions (start-up and table building cancel out), printed per
 node and as a ratio.  It takes a few minutes (callgrind runs code about
 fifty times slower).
 
+``--params`` and ``--ref-params`` set ``CAZAUX_ENGINE_PARAMS`` (e.g.
+``SEE_PRUNE_DEPTH=0``) for this tree and for REF: with ``--ref HEAD`` they
+measure what a switch of search/params.py costs or saves, e.g.
+``--ref HEAD --ref-params SEE_PRUNE_DEPTH=0 --instructions``.  The nodes
+then differ, and that is not an error.  Without them neither tree gets any
+setting, whatever the environment holds.
+
 The workload is the same code in both trees as long as REF has
 ``search.bench.POSITIONS``, ``search.Searcher`` and ``search.Limits``.
 """
@@ -43,6 +51,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 WORKER = r'''
 import json, sys, time
+from search import params               # first: no module of search has copied a number yet
+if hasattr(params, 'override_from_environment'):
+    params.override_from_environment()
 from cazaux_engine import start_position, core_kind
 from search import Limits, Searcher
 from search.bench import HASH_MB, POSITIONS
@@ -76,23 +87,28 @@ def build(tree: str) -> None:
         raise SystemExit(f'building the compiled core in {tree} failed:\n{p.stderr[-3000:]}')
 
 
-def measure(tree: str, depth: int, prefix: tuple = ()) -> tuple[dict, str]:
-    """The worker's figures in ``tree`` (run under ``prefix``), and its stderr."""
+def measure(tree: str, depth: int, prefix: tuple = (), settings: str = '') -> tuple[dict, str]:
+    """The worker's figures in ``tree`` (run under ``prefix``, with
+    ``CAZAUX_ENGINE_PARAMS=settings``), and its stderr."""
     env = dict(os.environ, PYTHONPATH=tree)
     env.pop('CAZAUX_ENGINE_PURE', None)
+    env.pop('CAZAUX_ENGINE_PARAMS', None)
+    if settings:
+        env['CAZAUX_ENGINE_PARAMS'] = settings
     p = run([*prefix, sys.executable, '-c', WORKER, str(depth)], tree, env=env, timeout=7200)
     if p.returncode != 0:
         raise SystemExit(f'the bench of {tree} failed:\n{p.stderr[-3000:]}')
     return json.loads(p.stdout.strip().splitlines()[-1]), p.stderr
 
 
-def instructions(tree: str, depth: int, tmp: str) -> dict:
+def instructions(tree: str, depth: int, tmp: str, settings: str = '') -> dict:
     """Callgrind's instruction count of the search to ``depth`` in ``tree``
     (the count to ``depth`` less the count to depth 1: start-up cancels out)."""
     counts = []
     for d in (depth, 1):
         out = os.path.join(tmp, 'callgrind.out')
-        r, err = measure(tree, d, ('valgrind', '--tool=callgrind', f'--callgrind-out-file={out}'))
+        r, err = measure(tree, d, ('valgrind', '--tool=callgrind', f'--callgrind-out-file={out}'),
+                         settings)
         found = re.search(r'Collected\s*:\s*(\d+)', err) or re.search(r'refs:\s*([\d,]+)', err)
         if found is None:
             raise SystemExit(f'no instruction count in valgrind\'s output:\n{err[-2000:]}')
@@ -108,8 +124,13 @@ def main(argv=None) -> int:
     ap.add_argument('--rounds', type=int, default=5, help='rounds per tree (default 5)')
     ap.add_argument('--instructions', action='store_true',
                     help='count instructions with valgrind (one run per tree) instead of timing')
+    ap.add_argument('--params', default='', metavar='SPEC',
+                    help='CAZAUX_ENGINE_PARAMS for this tree, e.g. SEE_PRUNE_DEPTH=0 (default: none)')
+    ap.add_argument('--ref-params', default='', metavar='SPEC',
+                    help='CAZAUX_ENGINE_PARAMS for REF (default: none)')
     ap.add_argument('--json', action='store_true', help='print the figures as JSON')
     args = ap.parse_args(argv)
+    same_settings = args.params == args.ref_params
     if args.instructions and shutil.which('valgrind') is None:
         raise SystemExit('--instructions needs valgrind (Debian: apt-get install valgrind)')
     with tempfile.TemporaryDirectory(prefix='cazaux-versus-') as tmp:
@@ -121,18 +142,18 @@ def main(argv=None) -> int:
             print(f'building {args.ref} and this tree ...', file=sys.stderr, flush=True)
             build(ref_tree)
             build(ROOT)
-            trees = (('this tree', ROOT), (args.ref, ref_tree))
+            trees = (('this tree', ROOT, args.params), (args.ref, ref_tree, args.ref_params))
             if args.instructions:
                 counted = {}
-                for name, tree in trees:
-                    counted[name] = instructions(tree, args.depth, tmp)
+                for name, tree, settings in trees:
+                    counted[name] = instructions(tree, args.depth, tmp, settings)
                     print(f'{name}: {counted[name]["instructions"]:,} instructions',
                           file=sys.stderr, flush=True)
             else:
-                results: dict = {name: [] for name, _ in trees}
+                results: dict = {name: [] for name, _, _ in trees}
                 for k in range(args.rounds):
-                    for name, tree in trees:
-                        r, _ = measure(tree, args.depth)
+                    for name, tree, settings in trees:
+                        r, _ = measure(tree, args.depth, (), settings)
                         results[name].append(r)
                         print(f'round {k + 1}/{args.rounds} {name}: {r["nodes"]} nodes '
                               f'{r["nodes"] / r["seconds"]:,.0f} nodes/s wall, '
@@ -151,35 +172,52 @@ def main(argv=None) -> int:
                        'same_nodes': len({r['nodes'] for r in rs}) == 1}
     mine, ref = table['this tree'], table[args.ref]
     if args.json:
-        print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'trees': table}, indent=1))
-        return 0 if mine['nodes'] == ref['nodes'] else 1
+        print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'params': args.params,
+                          'ref_params': args.ref_params, 'trees': table}, indent=1))
+        return 0 if mine['nodes'] == ref['nodes'] or not same_settings else 1
     print(f'bench depth {args.depth}, {args.rounds} alternating rounds, each in a fresh process')
+    print_settings(args)
     print(f'{"":<12} {"nodes":>10} {"best nodes/s":>14} {"median nodes/s":>15} '
           f'{"best CPU n/s":>14} {"median CPU n/s":>15}')
     for name, t in table.items():
         print(f'{name:<12} {t["nodes"]:>10} {t["best_nps"]:>14,.0f} {t["median_nps"]:>15,.0f} '
               f'{t["best_cpu_nps"]:>14,.0f} {t["median_cpu_nps"]:>15,.0f}')
-    print(f'{"ratio":<12} {"equal" if mine["nodes"] == ref["nodes"] else "DIFFER":>10} '
+    print(f'{"ratio":<12} {nodes_word(mine, ref, args):>10} '
           f'{mine["best_nps"] / ref["best_nps"]:>14.3f} {mine["median_nps"] / ref["median_nps"]:>15.3f} '
           f'{mine["best_cpu_nps"] / ref["best_cpu_nps"]:>14.3f} '
           f'{mine["median_cpu_nps"] / ref["median_cpu_nps"]:>15.3f}')
-    return 0 if mine['nodes'] == ref['nodes'] else 1
+    return 0 if mine['nodes'] == ref['nodes'] or not same_settings else 1
+
+
+def nodes_word(mine: dict, ref: dict, args) -> str:
+    """'equal', or 'differ' where the settings differ (expected), or 'DIFFER' (an error)."""
+    if mine['nodes'] == ref['nodes']:
+        return 'equal'
+    return 'differ' if args.params != args.ref_params else 'DIFFER'
+
+
+def print_settings(args) -> None:
+    if args.params or args.ref_params:
+        print(f'settings: this tree {args.params or "none"}; {args.ref} {args.ref_params or "none"} '
+              f'(nodes {"may differ" if args.params != args.ref_params else "must be equal"})')
 
 
 def report_instructions(args, counted: dict) -> int:
     mine, ref = counted['this tree'], counted[args.ref]
     if args.json:
-        print(json.dumps({'depth': args.depth, 'trees': counted}, indent=1))
+        print(json.dumps({'depth': args.depth, 'params': args.params, 'ref_params': args.ref_params,
+                          'trees': counted}, indent=1))
     else:
         print(f'bench depth {args.depth}: instructions of the search (callgrind)')
+        print_settings(args)
         print(f'{"":<12} {"nodes":>10} {"instructions":>16} {"per node":>10}')
         for name, t in counted.items():
             print(f'{name:<12} {t["nodes"]:>10} {t["instructions"]:>16,} '
                   f'{t["instructions"] / t["nodes"]:>10,.0f}')
-        print(f'{"ratio":<12} {"equal" if mine["nodes"] == ref["nodes"] else "DIFFER":>10} '
+        print(f'{"ratio":<12} {nodes_word(mine, ref, args):>10} '
               f'{mine["instructions"] / ref["instructions"]:>16.3f} '
               f'(speed ratio about {ref["instructions"] / mine["instructions"]:.3f})')
-    return 0 if mine['nodes'] == ref['nodes'] else 1
+    return 0 if mine['nodes'] == ref['nodes'] or args.params != args.ref_params else 1
 
 
 if __name__ == '__main__':

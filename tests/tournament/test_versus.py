@@ -1,0 +1,47 @@
+"""benchmarks/speed/versus.py: the bench's search in one tree, with the
+settings it is given and with none other."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from tests.conftest import ROOT, script_module
+
+
+def versus():
+    return script_module('benchmarks', 'speed', 'versus.py')
+
+
+@pytest.mark.parametrize('settings, nodes', [
+    ('', 35533),                        # tests/search/test_search.py's bench pin at depth 4
+    ('SEE_PRUNE_DEPTH=0', 38275),       # its switched pin
+    ('SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0', 37855),     # the bench before both
+])
+def test_the_worker_counts_the_bench_with_the_settings_given(settings, nodes):
+    figures, _ = versus().measure(ROOT, 4, (), settings)
+    assert figures['nodes'] == nodes
+    assert figures['seconds'] > 0 and figures['cpu'] > 0
+
+
+def test_a_setting_in_the_environment_does_not_leak_into_a_tree(monkeypatch):
+    monkeypatch.setenv('CAZAUX_ENGINE_PARAMS', 'SEE_PRUNE_DEPTH=0')
+    figures, _ = versus().measure(ROOT, 4)
+    assert figures['nodes'] == 35533
+
+
+def test_unequal_nodes_are_an_error_only_under_equal_settings():
+    v = versus()
+    a, b = {'nodes': 35533}, {'nodes': 38275}
+    same = types.SimpleNamespace(params='', ref_params='')
+    switched = types.SimpleNamespace(params='', ref_params='SEE_PRUNE_DEPTH=0')
+    assert v.nodes_word(a, dict(a), same) == 'equal'
+    assert v.nodes_word(a, b, same) == 'DIFFER'
+    assert v.nodes_word(a, b, switched) == 'differ'
+    assert v.nodes_word(a, dict(a), switched) == 'equal'
+
+
+def test_a_bad_setting_stops_the_worker_with_its_message():
+    with pytest.raises(SystemExit) as e:
+        versus().measure(ROOT, 1, (), 'NO_SUCH_NUMBER=3')
+    assert "CAZAUX_ENGINE_PARAMS: 'NO_SUCH_NUMBER' is not a number of search/params.py" in str(e.value.code)
