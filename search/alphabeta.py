@@ -27,8 +27,8 @@ futility pruning and late-move reductions for quiet moves, SEE pruning
 of moves that lose in the exchange, a one-ply
 extension for moves that give check, and PVS re-searches (the switches of
 search/params.py add ProbCut after the null move, a singular extension
-of the hash move, history pruning, deeper late-move pruning;
-docs/search.md); no legal move at
+of the hash move, history pruning, deeper late-move pruning, reductions
+that spare killers or also take losing captures; docs/search.md); no legal move at
 all is mate, or stalemate scored by the variant's rule (``gameend`` again).
 """
 from __future__ import annotations
@@ -127,6 +127,7 @@ class Tree:
         self.use_capt = bool(P.CAPTURE_HISTORY)
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         self.lmr_history = P.LMR_HISTORY
+        self.lmr_refutations, self.lmr_bad_captures = bool(P.LMR_REFUTATIONS), bool(P.LMR_BAD_CAPTURES)
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
@@ -439,6 +440,7 @@ class Tree:
         excl: cython.int = self.excluded[ply]
         piece: cython.int
         ext: cython.int
+        ki: cython.int
         # -- 1. the node: quiescence at depth 0, stop, the game's end, mate distance
         if pv_node:
             self.pv_len[ply] = 0
@@ -516,6 +518,7 @@ class Tree:
             if not tried_hash:
                 m = hmove
                 tried_hash = True
+                ki = -1         # the hash move has no key
             else:
                 if not generated:
                     end = gen_legal(self.g, self.pos, n, False)
@@ -530,6 +533,7 @@ class Tree:
                     if nxt - n == PICKED:
                         self.order.sort(nxt, end)
                     m = self.order.at(nxt)
+                ki = nxt
                 nxt += 1
                 if m == hmove:
                     continue
@@ -600,9 +604,14 @@ class Tree:
             new_depth = depth if (extend or ext > 0) and ext_ok else depth - 1
             self.qtop = qbase + nq
             r = 0
-            if (count > 1 and quiet and depth >= self.lmr_min_depth
+            if (count > 1 and depth >= self.lmr_min_depth
                     and count > self.lmr_min_moves and not in_check and not gives):
-                r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
+                if quiet:
+                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
+                    if r and self.lmr_refutations and ki >= 0 and self.order.refutation_at(ki):
+                        r -= 1
+                elif self.lmr_bad_captures and ki >= 0 and self.order.bad_capture_at(ki):
+                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
             score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)
             self.take_back()
             if self.stopped:

@@ -31,6 +31,8 @@ cdef class MoveOrder:
     cdef int pick(self, int i, int end) noexcept nogil
     cdef void sort(self, int i, int end) noexcept nogil
     cdef int at(self, int i) noexcept nogil
+    cdef bint refutation_at(self, int i) noexcept nogil
+    cdef bint bad_capture_at(self, int i) noexcept nogil
     cdef void reward(self, int code, int to, int bonus) noexcept nogil
     cdef void killer(self, int ply, int m) noexcept nogil
     cdef int correction(self, unsigned long long key, int us) noexcept nogil

@@ -264,6 +264,18 @@ class MoveOrder:
         """The move of key i."""
         return self.keys[i] & MOVE_MASK
 
+    def refutation_at(self, i: cython.int) -> cython.bint:
+        """Did :meth:`score_moves` rank the move of key i as a killer or as
+        the countermove?"""
+        k: cython.longlong = self.keys[i] >> MOVE_BITS
+        return k == KILLER1 or k == KILLER2 or k == COUNTER
+
+    def bad_capture_at(self, i: cython.int) -> cython.bint:
+        """Did :meth:`score_moves` rank the move of key i as a capture that
+        loses in the exchange (SEE < 0)?"""
+        k: cython.longlong = self.keys[i] >> MOVE_BITS
+        return BAD <= k < COUNTER
+
     def reward(self, code: cython.int, to: cython.int, bonus: cython.int) -> cython.void:
         """Add ``bonus`` (negative: a penalty) to a history entry, with gravity toward zero."""
         i: cython.int = (code + self.n) * self.size + to

@@ -156,7 +156,8 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes():
 
 # The switches of tests/search/test_search.py's SWITCHED_BENCH, all set, at
 # depth 4, with the non-PV internal iterative reduction and ProbCut from
-# depth 3 so that they act at this depth too: both cores count the same
+# depth 3 and larger late-move reductions (LMR_DIVISOR 1.0) so that they and
+# the reductions' switches act at this depth too: both cores count the same
 # nodes.  (Depth 5 with them from depth 4 took three times as long
 # interpreted, the slowest test of the suite.)
 SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=3,'
@@ -166,8 +167,9 @@ SWITCHES = ('CORRECTION=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=3,'
             'PAIR_MG=30,PAIR_EG=50,OPEN_FILE_MG=10,OPEN_FILE_EG=5,KING_ATTACK_NOW=10,'
             'NULL_EVAL_DIVISOR=200,LMR_NOT_IMPROVING=1,PASSER_KING_EG=57,'
             'PASSER_BLOCKED_MG=100,PASSER_BLOCKED_EG=70,PHALANX_MG=8,PHALANX_EG=1,CAPTURE_HISTORY=2,'
-            'SEE_PRUNE_DEPTH=8,CHECK_EXTENSION_SEE=1,TT_EVAL=1')
-SWITCHES_DEPTH, SWITCHES_NODES = 4, 38072
+            'SEE_PRUNE_DEPTH=8,CHECK_EXTENSION_SEE=1,TT_EVAL=1,'
+            'LMR_REFUTATIONS=1,LMR_BAD_CAPTURES=1,LMR_DIVISOR=1.0')
+SWITCHES_DEPTH, SWITCHES_NODES = 4, 34308
 
 
 def test_bench_with_the_switches_set_same_in_both_modes():
