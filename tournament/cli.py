@@ -280,6 +280,23 @@ def engine_specs(args) -> list[EngineSpec]:
     return specs
 
 
+def repeats_warning(tcs: list[TimeControl], openings, games: int) -> str:
+    """A warning when the games will repeat ('' if not): an engine limited
+    by nodes or depth alone (no clock, no time per move) plays the same
+    game from the same opening and colours every time, so with a finite
+    list of openings only the first 2 x (openings) games of a pairing are
+    distinct, and an Elo or SPRT that counts the repeats is wrong."""
+    if openings.count is None or games <= 2 * openings.count:
+        return ''
+    if not all((tc.nodes or tc.depth) and not tc.clocked and not tc.movetime for tc in tcs):
+        return ''
+    return (f'{games} games per pairing from {openings.count} opening{"s" if openings.count != 1 else ""}, '
+            f'limited by nodes or depth '
+            f'alone: a deterministic engine repeats its games after the first {2 * openings.count}, '
+            f'and the repeats add no evidence (the Elo and SPRT would count them); give more '
+            f'openings (cazaux-engine tune openings) or a clock')
+
+
 def progress_out(line: str) -> None:
     """A progress line, on standard error (the results are on standard output)."""
     print(line, file=sys.stderr, flush=True)
@@ -335,6 +352,7 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
     except OpeningError as e:
         ap.error(str(e))
     games = args.games if args.games is not None else 2 * openings.pass_pairs
+    repeats = repeats_warning(tcs, openings, games)
     try:
         with open(args.pgn, 'a', encoding='utf-8'):
             pass
@@ -375,6 +393,8 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
             return 2
         if warning:
             log.warn(warning)
+        if repeats:
+            log.warn(repeats)
         settings = ArbiterSettings(tc, args.margin / 1000.0, args.timeout, args.maxmoves,
                                    resign, draw)
         same = all(own == tcs[0] for own in tcs)
