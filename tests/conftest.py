@@ -79,6 +79,14 @@ def engine_cli(*argv, tuned=None) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
 
 
+def without_repeats(err: str) -> str:
+    """``match``'s standard error without its warning that fixed-node games
+    repeat (tests/tournament/test_repeats_warning.py), for runs that play
+    more games than openings on purpose."""
+    return ''.join(line for line in err.splitlines(True)
+                   if 'repeats its games after the first' not in line)
+
+
 def script_module(*path: str):
     """The script at ROOT/PATH... (a .py file of a folder that is no
     package: packaging/, benchmarks/, tests/tools/) as a module."""

@@ -290,9 +290,9 @@ def repeats_warning(tcs: list[TimeControl], openings, games: int) -> str:
         return ''
     if not all((tc.nodes or tc.depth) and not tc.clocked and not tc.movetime for tc in tcs):
         return ''
-    return (f'{games} games per pairing from {openings.count} opening{"s" if openings.count != 1 else ""}, '
-            f'limited by nodes or depth '
-            f'alone: a deterministic engine repeats its games after the first {2 * openings.count}, '
+    n = openings.count
+    return (f'{games} games per pairing from {n} opening{"s" if n != 1 else ""}, limited by nodes '
+            f'or depth alone: a deterministic engine repeats its games after the first {2 * n}, '
             f'and the repeats add no evidence (the Elo and SPRT would count them); give more '
             f'openings (cazaux-engine tune openings) or a clock')
 

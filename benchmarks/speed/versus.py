@@ -130,7 +130,6 @@ def main(argv=None) -> int:
                     help='CAZAUX_ENGINE_PARAMS for REF (default: none)')
     ap.add_argument('--json', action='store_true', help='print the figures as JSON')
     args = ap.parse_args(argv)
-    same_settings = args.params == args.ref_params
     if args.instructions and shutil.which('valgrind') is None:
         raise SystemExit('--instructions needs valgrind (Debian: apt-get install valgrind)')
     with tempfile.TemporaryDirectory(prefix='cazaux-versus-') as tmp:
@@ -174,7 +173,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'params': args.params,
                           'ref_params': args.ref_params, 'trees': table}, indent=1))
-        return 0 if mine['nodes'] == ref['nodes'] or not same_settings else 1
+        return 0 if nodes_word(mine, ref, args) != 'DIFFER' else 1
     print(f'bench depth {args.depth}, {args.rounds} alternating rounds, each in a fresh process')
     print_settings(args)
     print(f'{"":<12} {"nodes":>10} {"best nodes/s":>14} {"median nodes/s":>15} '
@@ -186,11 +185,12 @@ def main(argv=None) -> int:
           f'{mine["best_nps"] / ref["best_nps"]:>14.3f} {mine["median_nps"] / ref["median_nps"]:>15.3f} '
           f'{mine["best_cpu_nps"] / ref["best_cpu_nps"]:>14.3f} '
           f'{mine["median_cpu_nps"] / ref["median_cpu_nps"]:>15.3f}')
-    return 0 if mine['nodes'] == ref['nodes'] or not same_settings else 1
+    return 0 if nodes_word(mine, ref, args) != 'DIFFER' else 1
 
 
 def nodes_word(mine: dict, ref: dict, args) -> str:
-    """'equal', or 'differ' where the settings differ (expected), or 'DIFFER' (an error)."""
+    """'equal', or 'differ' where the settings differ (expected), or 'DIFFER'
+    (an error: the exit status is 1)."""
     if mine['nodes'] == ref['nodes']:
         return 'equal'
     return 'differ' if args.params != args.ref_params else 'DIFFER'
@@ -217,7 +217,7 @@ def report_instructions(args, counted: dict) -> int:
         print(f'{"ratio":<12} {nodes_word(mine, ref, args):>10} '
               f'{mine["instructions"] / ref["instructions"]:>16.3f} '
               f'(speed ratio about {ref["instructions"] / mine["instructions"]:.3f})')
-    return 0 if mine['nodes'] == ref['nodes'] or args.params != args.ref_params else 1
+    return 0 if nodes_word(mine, ref, args) != 'DIFFER' else 1
 
 
 if __name__ == '__main__':

@@ -18,16 +18,12 @@ from tournament.runner import Player, Tournament, TournamentAborted
 from tournament.schedule import make_schedule
 from tournament.timecontrol import TimeControl
 
+from tests.conftest import without_repeats
+
 FAKE = Path(__file__).parent.parent / 'fake_engines' / 'fake_engine.py'
 PY = shlex.quote(sys.executable)
 ENGINE = f'{PY} -m cazaux_engine'
 
-
-
-def without_repeats(err: str) -> str:
-    """Standard error without the warning that fixed-node games repeat (see
-    test_repeats_warning.py): these runs play more games than openings on purpose."""
-    return ''.join(line for line in err.splitlines(True) if 'repeats its games after the first' not in line)
 
 def fake(proto, *args):
     return f'{proto}:{PY} {shlex.quote(str(FAKE))} ' + ' '.join(args)

@@ -11,15 +11,11 @@ import pytest
 from tournament.cli import main
 from tournament.pgn import read_pgn_file
 
+from tests.conftest import without_repeats
+
 FAKE = Path(__file__).parent.parent / 'fake_engines' / 'fake_engine.py'
 PY = shlex.quote(sys.executable)
 
-
-
-def without_repeats(err: str) -> str:
-    """Standard error without the warning that fixed-node games repeat (see
-    test_repeats_warning.py): these runs play more games than openings on purpose."""
-    return ''.join(line for line in err.splitlines(True) if 'repeats its games after the first' not in line)
 
 def fake(*args):
     return f'uci:{PY} {shlex.quote(str(FAKE))} ' + ' '.join(args)
