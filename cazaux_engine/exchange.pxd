@@ -3,3 +3,4 @@ from cazaux_engine.position cimport Position
 
 cpdef int least_attacker(Position pos, int sq, int by, int[::1] values) noexcept nogil
 cpdef int see(Position pos, int m, int[::1] values) noexcept nogil
+cpdef bint see_ge(Position pos, int m, int[::1] values, int threshold) noexcept nogil

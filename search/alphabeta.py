@@ -42,7 +42,7 @@ import cython
 from . import params as P
 
 if cython.compiled:
-    from cython.cimports.cazaux_engine.exchange import see
+    from cython.cimports.cazaux_engine.exchange import see_ge
     from cython.cimports.cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
     from cython.cimports.cazaux_engine.movegen import MoveGen, gen_legal, is_legal_move
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
@@ -54,7 +54,7 @@ if cython.compiled:
                                            entry_depth, entry_move, entry_score, score_from_tt,
                                            score_to_tt)
 else:
-    from cazaux_engine.exchange import see
+    from cazaux_engine.exchange import see_ge
     from cazaux_engine.gameend import NOT_OVER, GameEnd, value_of
     from cazaux_engine.movegen import MoveGen, gen_legal, is_legal_move
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
@@ -389,7 +389,7 @@ class Tree:
             gain = self.order.val(cap)
             if promo:
                 gain += self.order.val(promo)
-            elif gain < self.order.val(self.pos.board[frm]) and see(self.pos, m, self.order.value) < 0:
+            elif gain < self.order.val(self.pos.board[frm]) and not see_ge(self.pos, m, self.order.value, 0):
                 return True
         elif promo:
             gain = self.order.val(promo)
@@ -556,12 +556,12 @@ class Tree:
                 if quiet:
                     limit = self.see_quiet * depth * depth
                     drop = (self.order.val(piece) > limit
-                            and see(self.pos, m, self.order.value) < -limit)
+                            and not see_ge(self.pos, m, self.order.value, -limit))
                 else:
                     limit = self.see_capture * depth
                     drop = ((move_flag(m) == EP
                              or self.order.val(piece) - self.order.val(self.pos.board[to]) > limit)
-                            and see(self.pos, m, self.order.value) < -limit)
+                            and not see_ge(self.pos, m, self.order.value, -limit))
             # gives check? in_check only when the cheap filter cannot rule it out
             if self.cf.may_check(piece, m, ksq):
                 self.play(m)
@@ -595,7 +595,7 @@ class Tree:
                 if pushed:
                     self.take_back()
                     pushed = False
-                extend = see(self.pos, m, self.order.value) >= 0
+                extend = see_ge(self.pos, m, self.order.value, 0)
             if not pushed:
                 self.play(m)
             self.mslot[ply] = self.order.slot(self.pos.board[to], to)
@@ -703,7 +703,7 @@ class Tree:
         ksq = self.pos.king_of(-self.pos.turn)
         for i in range(n, end):
             m = self.order.pick(i, end)
-            if see(self.pos, m, self.order.value) < pbeta - ev:
+            if not see_ge(self.pos, m, self.order.value, pbeta - ev):
                 continue
             gives = self.play_capture(m, ksq)
             self.mslot[ply] = self.order.slot(self.pos.board[move_to(m)], move_to(m))

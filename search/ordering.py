@@ -17,7 +17,7 @@ first:
 * the two killer moves of this ply (quiet moves that refuted a sibling);
 * the countermove: the quiet move that last refuted the opponent's last move;
 * captures that lose material by static exchange evaluation ("bad"
-  captures, :func:`cazaux_engine.exchange.see`, asked only when the victim is
+  captures, :func:`cazaux_engine.exchange.see_ge`, asked only when the victim is
   worth less than the capturer);
 * quiet moves by their history score (how often moving this piece to this
   square caused a cut-off, a bonus growing with depth squared, with a
@@ -42,12 +42,12 @@ import cython
 from . import params
 
 if cython.compiled:
-    from cython.cimports.cazaux_engine.exchange import see
+    from cython.cimports.cazaux_engine.exchange import see_ge
     from cython.cimports.cazaux_engine.movegen import MoveGen
     from cython.cimports.cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cython.cimports.cazaux_engine.position import Position
 else:
-    from cazaux_engine.exchange import see
+    from cazaux_engine.exchange import see_ge
     from cazaux_engine.movegen import MoveGen
     from cazaux_engine.moves import EP, move_flag, move_from, move_promo, move_to
     from cazaux_engine.position import Position
@@ -149,7 +149,7 @@ class MoveOrder:
             elif cap:
                 vv = self.val(cap)
                 va = self.val(p)
-                if vv < va and not move_promo(m) and see(self.pos, m, self.value) < 0:
+                if vv < va and not move_promo(m) and not see_ge(self.pos, m, self.value, 0):
                     s = BAD + vv
                 else:
                     s = GOOD + (vv << 6) - (va >> 4)

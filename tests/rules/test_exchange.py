@@ -18,7 +18,7 @@ import pytest
 
 from cazaux_engine import get_variant, move_text, parse_move, start_position, to_fen
 from cazaux_engine.compiler import piece_moves
-from cazaux_engine.exchange import least_attacker, see
+from cazaux_engine.exchange import least_attacker, see, see_ge
 from cazaux_engine.moves import (BENT, EP, HOP, LEAP, LEAP_C, PAWN, RIDE, RIDE_C, make_move,
                                  move_flag, move_from, move_promo, move_to)
 from cazaux_engine.setups import random_setup_index, setup_count, setup_fen
@@ -230,6 +230,8 @@ def test_hand_made(variant, fen, move, expected):
     assert see(pos, m, pos.rules.value) == want
     assert to_fen(pos) == before                    # the board is put back
     assert oracle(pos, m) == want                   # the oracle agrees by hand too
+    assert see_ge(pos, m, pos.rules.value, want) and not see_ge(pos, m, pos.rules.value, want + 1)
+    assert to_fen(pos) == before
 
 
 def test_exact_when_a_losing_recapture_is_answered():
@@ -341,3 +343,50 @@ def test_least_attacker_matches_the_oracle(variant):
                 assert s in found and rank(s) == min(rank(x) for x in found), \
                     (to_fen(pos), R.square_name(sq), side, R.square_name(s))
     assert checked >= 100
+
+
+# -- see_ge: the threshold test the search asks ---------------------------------------------
+
+def test_see_ge_stops_where_the_threshold_is_decided():
+    # Rxe5 Rxe5 Qxe5 is worth +P to White; the threshold test gives the same
+    # answers, however early it stops
+    pos = start_position('chess', '4r1k1/8/8/4p3/8/8/4R3/4Q1K1 w - - 0 1')
+    m = parse_move(pos, 'e2e5')
+    v = values('chess')
+    assert [see_ge(pos, m, pos.rules.value, t) for t in (v['P'] - v['R'] - 1, 0, v['P'], v['P'] + 1)] \
+        == [True, True, True, False]
+    # a quiet move onto a square guarded by a pawn: it loses the mover
+    pos = start_position('chess', '4k3/8/3p4/8/8/2B5/8/4K3 w - - 0 1')
+    m = parse_move(pos, 'c3e5')
+    assert see(pos, m, pos.rules.value) == -v['B']
+    assert see_ge(pos, m, pos.rules.value, -v['B'])
+    assert not see_ge(pos, m, pos.rules.value, -v['B'] + 1)
+    assert not see_ge(pos, m, pos.rules.value, 0)
+
+
+@functools.lru_cache(maxsize=None)
+def compare_thresholds(variant: str, seed: int, games: int):
+    """(moves compared, [(fen, move, threshold, see, see_ge)] where see_ge
+    disagrees with see >= threshold, or where it left the board changed)."""
+    rng = random.Random(seed)
+    compared = 0
+    differ = []
+    for pos in random_positions(variant, rng, games):
+        before = to_fen(pos)
+        for m in legal_moves(pos):
+            value = see(pos, m, pos.rules.value)
+            for t in (value - 1, value, value + 1, 0, -rng.randrange(1, 1000), rng.randrange(1, 1000)):
+                got = see_ge(pos, m, pos.rules.value, t)
+                compared += 1
+                if got != (value >= t) or to_fen(pos) != before:
+                    differ.append((before, move_text(pos, m), t, value, got))
+    return compared, differ
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_see_ge_agrees_with_see_on_random_moves(variant):
+    # every legal move (quiet ones too, as SEE pruning asks), thresholds at,
+    # just above and just below the exchange's value, at zero and at random
+    compared, differ = compare_thresholds(variant, 15, 2)
+    assert compared >= 2000, compared
+    assert not differ, f'{len(differ)} of {compared} differ, e.g. {differ[:3]}'
