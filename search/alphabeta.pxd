@@ -34,7 +34,7 @@ cdef class Tree:
     cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving, see_depth, see_quiet, see_capture
     cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr, use_capt, check_see, tt_eval
-    cdef bint lmr_refutations, lmr_bad_captures
+    cdef bint lmr_refutations, lmr_bad_captures, lmr_tt_capture
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
     cdef readonly long long nodes

@@ -128,6 +128,7 @@ class Tree:
         self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
         self.lmr_history = P.LMR_HISTORY
         self.lmr_refutations, self.lmr_bad_captures = bool(P.LMR_REFUTATIONS), bool(P.LMR_BAD_CAPTURES)
+        self.lmr_tt_capture = bool(P.LMR_TT_CAPTURE)
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
@@ -420,6 +421,7 @@ class Tree:
         nxt: cython.int
         generated: cython.bint
         tried_hash: cython.bint
+        tt_capture: cython.bint
         improving: cython.bint
         mate_safe: cython.bint
         m: cython.int
@@ -511,6 +513,7 @@ class Tree:
         if excl:
             hmove = excl
         tried_hash = not hmove or excl != 0
+        tt_capture = hmove != 0 and (self.pos.board[move_to(hmove)] != 0 or move_flag(hmove) == EP)
         generated = False
         end = n
         nxt = n
@@ -610,6 +613,8 @@ class Tree:
                     r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
                     if r and self.lmr_refutations and ki >= 0 and self.order.refutation_at(ki):
                         r -= 1
+                    if self.lmr_tt_capture and tt_capture and r + 1 < new_depth:
+                        r += 1
                 elif self.lmr_bad_captures and ki >= 0 and self.order.bad_capture_at(ki):
                     r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
             score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)

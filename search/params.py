@@ -160,6 +160,7 @@ LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
 LMR_NOT_IMPROVING = 0            # r += this at a non-PV node that is not improving; 0: off
 LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
 LMR_REFUTATIONS = 0              # 1: a killer or the countermove is reduced one ply less; 0: off
+LMR_TT_CAPTURE = 0               # 1: a late quiet move is reduced one ply more when the hash move is a capture
 LMR_BAD_CAPTURES = 0             # 1: a late capture that loses by SEE is reduced as a quiet move; 0: off
 
 CAPTURE_HISTORY = 2              # captures ordered also by their capture history / this; 0: off
