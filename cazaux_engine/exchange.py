@@ -60,6 +60,21 @@ def least_attacker(pos: Position, sq: cython.int, by: cython.int, values: cython
     return best
 
 
+def capturer(pos: Position, to: cython.int, side: cython.int, values: cython.int[::1]) -> cython.int:
+    """Square of the piece of ``side`` that takes next on ``to`` in an
+    exchange: its least valuable attacker, or -1 if it has none, or if that
+    is the King and the other side still guards ``to``."""
+    s: cython.int = least_attacker(pos, to, side, values)
+    guarded: cython.bint
+    if s >= 0 and pos.board[s] == side:             # a King may not take a guarded piece
+        pos.board[s] = 0
+        guarded = least_attacker(pos, to, -side, values) >= 0
+        pos.board[s] = side
+        if guarded:
+            return -1
+    return s
+
+
 def see(pos: Position, m: cython.int, values: cython.int[::1]) -> cython.int:
     """Material the side to move wins with ``m`` when every capture on its
     square is answered by the least valuable attacker (centipawns of
@@ -76,7 +91,6 @@ def see(pos: Position, m: cython.int, values: cython.int[::1]) -> cython.int:
     victim: cython.int = to
     d: cython.int = 0
     s: cython.int
-    q: cython.int
     on_square: cython.int = values[pos.board[frm] + n]
     if move_flag(m) == EP:
         victim = to - us * pos.rules.stride
@@ -92,16 +106,9 @@ def see(pos: Position, m: cython.int, values: cython.int[::1]) -> cython.int:
         pos.board[victim] = 0
         n_lifted = 2
     while d < MAX_SWAPS - 1:
-        s = least_attacker(pos, to, side, values)
+        s = capturer(pos, to, side, values)
         if s < 0:
             break
-        q = pos.board[s]
-        if q == side:                               # a King may not take a guarded piece
-            pos.board[s] = 0
-            q = least_attacker(pos, to, -side, values)
-            pos.board[s] = side
-            if q >= 0:
-                break
         d += 1
         gain[d] = on_square - gain[d - 1]
         on_square = values[pos.board[s] + n]
@@ -145,7 +152,6 @@ def see_ge(pos: Position, m: cython.int, values: cython.int[::1], threshold: cyt
     d: cython.int = 0
     j: cython.int
     s: cython.int
-    q: cython.int
     lo: cython.int
     hi: cython.int
     exact: cython.bint = False
@@ -183,18 +189,10 @@ def see_ge(pos: Position, m: cython.int, values: cython.int[::1], threshold: cyt
         if d >= MAX_SWAPS - 1:
             exact = True
             continue
-        s = least_attacker(pos, to, side, values)
+        s = capturer(pos, to, side, values)
         if s < 0:
             exact = True
             continue
-        q = pos.board[s]
-        if q == side:                               # a King may not take a guarded piece
-            pos.board[s] = 0
-            q = least_attacker(pos, to, -side, values)
-            pos.board[s] = side
-            if q >= 0:
-                exact = True
-                continue
         d += 1
         net[d] = net[d - 1] + on_square if d % 2 == 0 else net[d - 1] - on_square
         on_square = values[pos.board[s] + n]

@@ -513,7 +513,8 @@ class Tree:
         if excl:
             hmove = excl
         tried_hash = not hmove or excl != 0
-        tt_capture = hmove != 0 and (self.pos.board[move_to(hmove)] != 0 or move_flag(hmove) == EP)
+        tt_capture = (self.lmr_tt_capture and hmove != 0
+                      and (self.pos.board[move_to(hmove)] != 0 or move_flag(hmove) == EP))
         generated = False
         end = n
         nxt = n
@@ -613,7 +614,7 @@ class Tree:
                     r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
                     if r and self.lmr_refutations and ki >= 0 and self.order.refutation_at(ki):
                         r -= 1
-                    if self.lmr_tt_capture and tt_capture and r + 1 < new_depth:
+                    if tt_capture and r + 1 < new_depth:
                         r += 1
                 elif self.lmr_bad_captures and ki >= 0 and self.order.bad_capture_at(ki):
                     r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
