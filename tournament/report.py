@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 from .elo import Elo, Pentanomial, fmt_elo, fmt_margin
-from .sprt import Sprt
+from .sprt import Decision, Sprt
 
 _POINTS = {'1-0': (2, 0), '0-1': (0, 2), '1/2-1/2': (1, 1)}      # half-points of white, black
 
@@ -134,10 +134,20 @@ def pairing_lines(t: Standings, i: int, j: int) -> str:
     return '\n'.join(lines)
 
 
-def sprt_line(sprt: Sprt, results) -> str:
+def sprt_line(sprt: Sprt, results, decided: Decision | None = None, games: int = 0) -> str:
+    """The test's LLR now and its verdict: the recorded ``decided`` one when the
+    test has decided (``games`` is the count now, to tell the games finished
+    since), else the one the results give now."""
     llr = sprt.llr(results)
-    decision = sprt.decision(results)
-    verdict = {'H1': 'H1 accepted', 'H0': 'H0 accepted', None: 'no decision yet'}[decision]
+    if decided is None:
+        verdict = {'H1': 'H1 accepted', 'H0': 'H0 accepted',
+                   None: 'no decision yet'}[sprt.decision(results)]
+    elif games <= decided.games:
+        verdict = f'{decided.verdict} accepted'
+    else:
+        later = games - decided.games
+        verdict = (f'{decided.verdict} accepted at {decided.games} games (LLR {decided.llr:.2f}); '
+                   f'{later} game{"s" if later > 1 else ""} in play then ended since')
     model = 'pentanomial' if len(results) == 5 else 'trinomial'
     return (f'SPRT ({sprt.describe()}, {model}): LLR {llr:.2f} '
             f'({sprt.lower:.2f}, {sprt.upper:.2f}), {verdict}')
@@ -258,9 +268,11 @@ def crosstable(t: Standings, pairs: list[tuple[int, int]]) -> str:
     return '\n'.join(out)
 
 
-def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = None) -> str:
+def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = None,
+                decided: Decision | None = None, games: int = 0) -> str:
     """The ranking (score against the field, Elo with 95% margin, draws) and
-    every pairing's score, Elo and LOS; the games lost by an illegal move."""
+    every pairing's score, Elo and LOS; the games lost by an illegal move; the
+    SPRT's line (``decided`` and ``games`` as :func:`sprt_line` takes them)."""
     rows = []
     for i in ranking(t):
         w, l, d = t.record(i)
@@ -282,7 +294,7 @@ def final_table(t: Standings, pairs: list[tuple[int, int]], sprt: Sprt | None = 
         out.append('Games lost by an illegal move: ' + ', '.join(
             f'{name} {t.lost_by_illegal_move(i)}' for i, name in enumerate(t.names)))
     if sprt and len(t.names) == 2:
-        out.append(sprt_line(sprt, t.sprt_results(0, 1)))
+        out.append(sprt_line(sprt, t.sprt_results(0, 1), decided, games))
     out.append('')
     out.append(crosstable(t, pairs))
     return '\n'.join(out)

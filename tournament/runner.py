@@ -34,7 +34,7 @@ from .eventlog import EventLog
 from .pgn import PgnGame, append_game, format_game
 from .report import Standings, final_table, progress_line, time_left
 from .schedule import Pairing
-from .sprt import Sprt
+from .sprt import Decision, Sprt
 from .timecontrol import TimeControl
 
 MAX_START_FAILURES = 3
@@ -190,6 +190,7 @@ class Tournament:
         self.aborted = False         # Ctrl-C: drop games under way
         self.error: str | None = None
         self.decision: str | None = None
+        self.decided: Decision | None = None    # when and at what LLR it decided
         self.start_failures = [0] * len(players)
         self.pools: list[EnginePool] = []   # this process's pools, for Ctrl-C
         self.recorded: set = set()   # rounds written in this run (a game counts once)
@@ -216,8 +217,10 @@ class Tournament:
 
     def check_sprt(self) -> None:
         if self.sprt and self.decision is None:
-            self.decision = self.sprt.decision(self.standings.sprt_results(0, 1))
+            results = self.standings.sprt_results(0, 1)
+            self.decision = self.sprt.decision(results)
             if self.decision:
+                self.decided = Decision(self.decision, self.sprt.llr(results), self.finished)
                 self.stop = True
 
     def run(self) -> None:
@@ -362,9 +365,9 @@ class Tournament:
 
     def standings_text(self) -> str:
         """The ranking, every pairing's statistics and the crosstable."""
-        text = final_table(self.standings, self.pairs, self.sprt)
+        text = final_table(self.standings, self.pairs, self.sprt, self.decided, self.finished)
         if self.decision:
-            text += (f'\nSPRT decided ({self.decision}) after {self.finished} games'
+            text += (f'\nSPRT decided ({self.decision}) after {self.decided.games} games'
                      f'{f" (and {self.earlier} of --earlier files)" if self.earlier else ""}'
                      ': stopped early')
         return text

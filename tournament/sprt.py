@@ -99,6 +99,17 @@ def _mle_t(pdf, t: float, ref: float = 0.5) -> list:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """The moment a test decided: ``verdict`` ('H1' or 'H0'), the LLR that
+    crossed the bound and the games counted then.  Games still in play at
+    that moment are finished and counted afterwards, and may pull the LLR
+    back inside the bounds; the decision stands (the bound was crossed)."""
+    verdict: str
+    llr: float
+    games: int
+
+
+@dataclass(frozen=True)
 class Sprt:
     elo0: float
     elo1: float

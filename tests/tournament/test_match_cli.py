@@ -10,12 +10,13 @@ import pytest
 
 from cazaux_engine import VARIANT_NAMES, get_variant, parse_fen, parse_move
 from tournament.cli import main
-from tournament.arbiter import ArbiterSettings
+from tournament.arbiter import ArbiterSettings, GameResult
 from tournament.engine_spec import parse_engine_spec
 from tournament.openings import Opening, Openings, read_opening_file
 from tournament.pgn import read_pgn_file
-from tournament.runner import Player, Tournament, TournamentAborted
+from tournament.runner import PlayedGame, Player, Tournament, TournamentAborted
 from tournament.schedule import make_schedule
+from tournament.sprt import parse_sprt
 from tournament.timecontrol import TimeControl
 
 from tests.conftest import without_repeats
@@ -134,6 +135,39 @@ def test_sprt_stops_when_decided(tmp_path, capsys):
     assert 'SPRT decided (H1) after 16 games' in out
     assert 'H1 accepted' in out and 'Good vs Bad: 16 - 0 - 0' in out
     assert 'pentanomial): LLR 3.35' in out
+
+
+def test_sprt_decision_stands_when_games_in_play_pull_the_llr_back(tmp_path):
+    """Games under way when the test decides are finished and counted; if
+    they pull the LLR back inside the bounds, the summary still gives the
+    decision, with the LLR and the game count at which it was taken."""
+    chess_v = get_variant('chess')
+    spec = parse_engine_spec(fake('uci'))
+    schedule = make_schedule(2, 40, Openings([Opening(chess_v.start)]))
+    t = Tournament([Player(spec, 'A'), Player(spec, 'B')], chess_v, schedule,
+                   ArbiterSettings(TimeControl(nodes=1)), str(tmp_path / 'd.pgn'),
+                   sprt=parse_sprt('elo0=0,elo1=200'), out=None)
+
+    def play(p, a_wins):
+        result = '1-0' if (p.white == 0) == a_wins else '0-1'
+        t.record(p, PlayedGame(GameResult(chess_v.start, result=result,
+                                          termination='adjudication', reason='test')))
+
+    for p in schedule[:16]:                 # eight won pairs: LLR 3.35, H1
+        play(p, True)
+    assert t.decision == 'H1' and t.stop
+    assert (t.decided.games, round(t.decided.llr, 2)) == (16, 3.35)
+    text = t.standings_text()
+    assert 'pentanomial): LLR 3.35 (-2.94, 2.94), H1 accepted\n' in text
+    for p in schedule[16:18]:               # the pair in play then: lost, LLR 2.61
+        play(p, False)
+    text = t.standings_text()
+    assert ('pentanomial): LLR 2.61 (-2.94, 2.94), H1 accepted at 16 games (LLR 3.35); '
+            '2 games in play then ended since\n') in text
+    assert 'no decision yet' not in text
+    assert text.endswith('SPRT decided (H1) after 16 games: stopped early')
+    assert len(read_pgn_file(str(tmp_path / 'd.pgn')).games) == 18
+    assert t.decided.games == 16            # decided once: the record stays
 
 
 def test_sprt_goes_on_from_earlier_files(tmp_path, capsys):
