@@ -64,7 +64,9 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p = sub.add_parser('openings', help='random balanced openings for self-play',
                        description='Openings for "cazaux-engine match --openings FILE": '
                        'random moves, each within --margin of the best by quiescence, '
-                       'from the default start or a random Black-choice placement.')
+                       'from the default start or a random Black-choice placement; a line '
+                       'after which the side to move could end the game at once (a mate '
+                       'in one) is drawn again.')
     variant_arg(p)
     p.add_argument('--count', type=int, default=100, metavar='N', help='openings (default 100)')
     p.add_argument('--plies', type=int, default=8, metavar='N',

@@ -6,8 +6,12 @@ the variant's default position, or from a random Black-choice placement in
 the Cazaux games, and plays ``plies`` random moves, each drawn uniformly
 from the moves whose quiescence score (:func:`search.static.quiescence`
 after the move) is within ``margin`` centipawns of the best move's: random,
-but no side gives away material for nothing.  Openings are distinct and
-reproducible from ``seed``.
+but no side gives away material for nothing.  Quiescence does not see a
+mate, so a walk can end where the side to move mates at once (about one
+Pemba opening in seventy did); such an opening is drawn again, since both
+games of its pair would be the same one move: an opening leaves a game to
+play (:func:`ends_at_once`).  Openings are distinct and reproducible from
+``seed``.
 
 The lines are in the match runner's openings-file format (``FEN moves M1
 M2 ...``), for ``cazaux-engine match --openings FILE``.
@@ -25,10 +29,23 @@ from search.static import quiescence
 from cazaux_engine.movegen import legal_moves
 
 
+def ends_at_once(pos) -> bool:
+    """Whether a legal move of the side to move ends the game (a mate in
+    one, a stalemate, a capture that bares the last King, ...)."""
+    for m in legal_moves(pos):
+        pos.push(m)
+        over = outcome(pos) is not None
+        pos.pop()
+        if over:
+            return True
+    return False
+
+
 def random_opening(variant: Variant, plies: int, margin: int, rng: random.Random,
                    setups: bool = True) -> tuple[str, list[str]] | None:
     """(start FEN, moves) of one random balanced opening, or None when the
-    random walk ended the game (the caller draws again)."""
+    random walk ended the game or left a move that ends it (the caller
+    draws again)."""
     if setups and setup_count(variant):
         fen = setup_fen(variant, random_setup_index(variant, rng))
     else:
@@ -50,6 +67,8 @@ def random_opening(variant: Variant, plies: int, margin: int, rng: random.Random
         pos.push(choice)
         if outcome(pos) is not None:
             return None
+    if ends_at_once(pos):
+        return None
     return to_fen(parse_fen(variant, fen)), moves
 
 

@@ -4,13 +4,14 @@ import os
 
 import pytest
 
-from cazaux_engine import get_variant, parse_fen
+from cazaux_engine import get_variant, parse_fen, parse_move
+from cazaux_engine.outcome import outcome
 from tournament.openings import parse_opening_line
 from tuning.cli import main
 from search.static import quiescence
 from tuning.extract import (GameRecord, PositionsError, Sample, Settings,
                                    game_samples, read_samples)
-from tuning.openings import random_openings
+from tuning.openings import ends_at_once, random_openings
 from cazaux_engine.movegen import legal_moves
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -141,6 +142,42 @@ def test_random_openings(variant, plies):
         assert len(op.moves) == plies
         fens.add(op.fen)
     assert (len(fens) > 1) == (variant == 'zanzibar-s')             # random placements
+
+
+def test_an_opening_leaves_a_game_to_play():
+    """The 75th Pemba opening of ``tune openings --seed 38`` (before openings
+    were checked for it): Black's last move, level by quiescence, lets White
+    mate at once with the Bishop (g1e4 ... e4h6), so both games of its pair
+    were the same one move; such a line is drawn again now."""
+    v = get_variant('pemba')
+    line = (f'{v.start} moves h2g4 a9c7 f3f4 i10h7 f1f3 c9d7 g1e4 b8b6')
+    op = parse_opening_line(v, line, 'test')
+    pos = parse_fen(v, op.fen)
+    for text in op.moves:
+        pos.push(parse_move(pos, text))
+    assert ends_at_once(pos)
+    pos.push(parse_move(pos, 'e4h6'))
+    assert outcome(pos).reason == 'checkmate' and not ends_at_once(parse_fen(v, op.fen))
+    pos.pop()
+    pos.pop()                                   # before b8b6: nothing ends the game yet
+    assert not ends_at_once(pos)
+    for line in random_openings(v, 4, 8, 50, seed=38):
+        op = parse_opening_line(v, line, 'test')
+        pos = parse_fen(v, op.fen)
+        for text in op.moves:
+            pos.push(parse_move(pos, text))
+        assert not ends_at_once(pos) and outcome(pos) is None
+
+
+def test_a_walk_that_leaves_a_mate_in_one_is_drawn_again(monkeypatch):
+    import random
+    import tuning.openings as o
+    v = get_variant('chess')
+    assert o.random_opening(v, 4, 30, random.Random(1)) is not None
+    monkeypatch.setattr(o, 'ends_at_once', lambda pos: True)
+    assert o.random_opening(v, 4, 30, random.Random(1)) is None
+    with pytest.raises(ValueError, match='only 0 distinct openings'):
+        o.random_openings(v, 1, 2, 30, seed=1)
 
 
 def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
