@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from cazaux_engine import VARIANT_NAMES, Registry
@@ -140,7 +141,8 @@ cluster (--cluster, the "cluster" extra: pip install "cazaux-engine[cluster]"):
   again on another worker and written once (docs/match.md).
 
 exit status: 0 done (or SPRT decided), 1 an engine cannot play (or a game
-ended every cluster worker that played it), 2 bad arguments, 130 interrupted."""
+ended every cluster worker that played it), 2 bad arguments, 130 interrupted
+(Ctrl-C, or SIGTERM: kill PID; the finished games stay in the PGN file)."""
 
 
 def cores() -> int:
@@ -312,6 +314,11 @@ def standings_file(pgn: str) -> str:
     return base + '.standings.txt'
 
 
+
+def _terminated(signum, frame):
+    """SIGTERM: stop as Ctrl-C does."""
+    raise KeyboardInterrupt
+
 def main(argv: list[str], registry: Registry | None = None) -> int:
     """Command line: ``cazaux-engine match``; ``registry`` knows the variants
     (the command line's, with those of ``--variants FILE``)."""
@@ -415,6 +422,9 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
                        cluster=cluster, earlier=earlier)
         print('\n'.join(head), flush=True)
         status = 0
+        # SIGTERM (`kill`, a service manager) ends the run as Ctrl-C does: a
+        # run started with `&` or nohup ignores SIGINT, so this is how it is stopped
+        term = signal.signal(signal.SIGTERM, _terminated)
         try:
             t.run()
         except KeyboardInterrupt:
@@ -424,6 +434,8 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
         except TournamentAborted as e:
             print(f'error: {e}', file=sys.stderr)
             status = 1
+        finally:
+            signal.signal(signal.SIGTERM, term)
         print()
         print(t.standings_text(), flush=True)
         try:

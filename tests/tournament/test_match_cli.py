@@ -123,6 +123,40 @@ def test_resume_and_extend(tmp_path, capsys):
 
 # -- SPRT, round robin, gauntlet, openings ------------------------------------------------------
 
+def test_sigterm_stops_the_run_as_ctrl_c_does(tmp_path, capsys):
+    """A run started in the background ignores SIGINT; `kill` (SIGTERM) ends
+    it as Ctrl-C does: exit status 130, the finished games kept, the
+    standings printed, and the handler of SIGTERM given back."""
+    import os
+    import signal
+    import threading
+    import time
+    pgn = tmp_path / 't.pgn'
+    before = signal.getsignal(signal.SIGTERM)
+    sent = []
+
+    def kill_after_two_games():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if pgn.exists() and pgn.read_text().count('[Round ') >= 2:
+                sent.append(True)
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+            time.sleep(0.05)
+
+    killer = threading.Thread(target=kill_after_two_games, daemon=True)
+    killer.start()
+    status, out, err = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name A'),
+                           '--engine', fake('uci', '--name B'), '--games', 5000,
+                           '--nodes', 1, '--concurrency', 1, '--pgn', pgn)
+    killer.join()
+    assert sent and status == 130
+    assert 'interrupted: finished games are in the PGN file; rerun to continue' in err
+    games = len(read_pgn_file(str(pgn)).games)
+    assert 2 <= games < 5000 and 'A vs B: ' in out and 'Rank  Name' in out
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
 def test_sprt_stops_when_decided(tmp_path, capsys):
     pgn = tmp_path / 's.pgn'
     status, out, _ = run(capsys, '--variant', 'chess', '--engine', fake('uci', '--name Good'),
