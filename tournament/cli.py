@@ -314,10 +314,10 @@ def standings_file(pgn: str) -> str:
     return base + '.standings.txt'
 
 
-
 def _terminated(signum, frame):
     """SIGTERM: stop as Ctrl-C does."""
     raise KeyboardInterrupt
+
 
 def main(argv: list[str], registry: Registry | None = None) -> int:
     """Command line: ``cazaux-engine match``; ``registry`` knows the variants

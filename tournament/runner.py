@@ -189,8 +189,7 @@ class Tournament:
         self.stop = False            # no new games (SPRT decided, or an abort)
         self.aborted = False         # Ctrl-C: drop games under way
         self.error: str | None = None
-        self.decision: str | None = None
-        self.decided: Decision | None = None    # when and at what LLR it decided
+        self.decided: Decision | None = None    # the SPRT's verdict, when and at what LLR
         self.start_failures = [0] * len(players)
         self.pools: list[EnginePool] = []   # this process's pools, for Ctrl-C
         self.recorded: set = set()   # rounds written in this run (a game counts once)
@@ -215,12 +214,17 @@ class Tournament:
                 return None
             return self.pending.pop(0)
 
+    @property
+    def decision(self) -> str | None:
+        """The SPRT's verdict, 'H1' or 'H0', once it has decided."""
+        return self.decided.verdict if self.decided else None
+
     def check_sprt(self) -> None:
-        if self.sprt and self.decision is None:
+        if self.sprt and self.decided is None:
             results = self.standings.sprt_results(0, 1)
-            self.decision = self.sprt.decision(results)
-            if self.decision:
-                self.decided = Decision(self.decision, self.sprt.llr(results), self.finished)
+            verdict = self.sprt.decision(results)
+            if verdict:
+                self.decided = Decision(verdict, self.sprt.llr(results), self.finished)
                 self.stop = True
 
     def run(self) -> None:
@@ -366,8 +370,8 @@ class Tournament:
     def standings_text(self) -> str:
         """The ranking, every pairing's statistics and the crosstable."""
         text = final_table(self.standings, self.pairs, self.sprt, self.decided, self.finished)
-        if self.decision:
-            text += (f'\nSPRT decided ({self.decision}) after {self.decided.games} games'
+        if self.decided:
+            text += (f'\nSPRT decided ({self.decided.verdict}) after {self.decided.games} games'
                      f'{f" (and {self.earlier} of --earlier files)" if self.earlier else ""}'
                      ': stopped early')
         return text
