@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from cazaux_engine.fen import to_fen
 from cazaux_engine.layout import king_record, king_step, king_step_count
@@ -294,6 +295,13 @@ def _percent(t, attackers: int) -> int:
     return table[min(attackers, len(table) - 1)]
 
 
+@lru_cache(maxsize=1024)
+def _leaps_only(R, code: int) -> bool:
+    """Whether the piece ``code`` has no slide, hop or bent move from any square."""
+    return not any(kind in (RIDE, RIDE_M, RIDE_C, HOP, BENT)
+                   for s in R.squares for kind, _ in R.components(code, s))
+
+
 def _threats(pos, t, colour: int) -> int:
     """The pairs (enemy piece that captures by leaps only, piece of
     ``colour`` worth more than it on a square it could capture on), found
@@ -305,8 +313,7 @@ def _threats(pos, t, colour: int) -> int:
     total = 0
     for sq in pos.pieces[-colour]:
         code = pos.board[sq]
-        if sq == pos.kings[-colour] or any(kind in (RIDE, RIDE_M, RIDE_C, HOP, BENT)
-                                           for s in R.squares for kind, _ in R.components(code, s)):
+        if sq == pos.kings[-colour] or not _leaps_only(R, code):
             continue
         for target in targets(R, code, sq, capturing_only=True):
             victim = pos.board[target]
