@@ -77,6 +77,7 @@ class Evaluator:
         self.phase_total = t.phase_total
         self.tempo, self.shelter_bonus = P.TEMPO, P.KING_SHELTER
         self.bare, self.bare_edge, self.bare_close = P.BARE_KING, P.BARE_EDGE, P.BARE_CLOSE
+        self.trade_down = 0 if t.material_only else P.TRADE_DOWN
         self.is_pawn, self.passed_mg, self.passed_eg = t.is_pawn, t.passed_mg, t.passed_eg
         self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
         self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
@@ -313,6 +314,8 @@ class Evaluator:
             score = -(-score // pt)
         if pos.pcount[side_of(1)] == 1 and pos.pcount[side_of(-1)] == 1:
             return 0
+        if self.trade_down:
+            score += self.trading_down(pos)
         score += self.bare_king(pos)
         return score * pos.turn + self.tempo
 
@@ -586,6 +589,18 @@ class Evaluator:
             self.pawns(pos, i)
             self.cache_key[i] = key
         return self.cache_files[i]
+
+    def trading_down(self, pos: Position) -> cython.int:
+        """Bonus (White's view) for the side with more units (pieces other
+        than the King): TRADE_DOWN x (its units - the other's) / (the other's
+        units + 1), rounded toward 0."""
+        uw: cython.int = pos.pcount[side_of(1)] - 1
+        ub: cython.int = pos.pcount[side_of(-1)] - 1
+        if uw > ub:
+            return self.trade_down * (uw - ub) // (ub + 1)
+        if ub > uw:
+            return -(self.trade_down * (ub - uw) // (uw + 1))
+        return 0
 
     def bare_king(self, pos: Position) -> cython.int:
         """Bonus (White's view) for the side whose opponent has a bare King."""

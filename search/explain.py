@@ -32,6 +32,9 @@ uses (the tests check it for every variant):
 * **open files**: per file rider (Rook, Cannon, ...) on a file without own
   pawn-like pieces, a bonus, twice that when the enemy has none there
   either (``OPEN_FILE_MG/EG``; 0 when off);
+* **trading down**: for the side with more units (pieces other than the
+  King), ``TRADE_DOWN`` x the difference / (the other's units + 1): the
+  bare-King rule's pull toward even trades (0 when off);
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
@@ -45,7 +48,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'trading down', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -140,11 +143,13 @@ def explain(pos) -> Explanation:
                              for m in (_open_files(pos, t, 1), _open_files(pos, t, -1)))),
     ]
     blended = _round(sum((x.net for x in terms), Fraction(0)))
+    trade = _trading_down(pos, t)
+    terms.append(Term('trading down', Fraction(max(trade, 0)), Fraction(max(-trade, 0))))
     bare = _bare_king(pos, t)
     terms.append(Term('bare King', Fraction(max(bare, 0)), Fraction(max(-bare, 0))))
     e = Explanation(to_fen(pos), ph, pt, terms)
     e.bare_kings = _count(pos, 1) == 1 and _count(pos, -1) == 1
-    e.white_view = 0 if e.bare_kings else blended + bare
+    e.white_view = 0 if e.bare_kings else blended + trade + bare
     tempo = 0 if e.bare_kings else P.TEMPO
     e.terms.append(Term('tempo', Fraction(tempo if pos.turn > 0 else 0),
                         Fraction(tempo if pos.turn < 0 else 0)))
@@ -367,6 +372,17 @@ def _shelter(pos, colour: int) -> int:
 
 def _count(pos, colour: int) -> int:
     return len(pos.pieces[colour])
+
+
+def _trading_down(pos, t) -> int:
+    """White's bonus (negative: Black's) for having more units than the other side."""
+    if t.material_only:
+        return 0
+    units = {c: _count(pos, c) - 1 for c in (1, -1)}
+    more = 1 if units[1] > units[-1] else -1
+    if units[1] == units[-1]:
+        return 0
+    return more * (t.P.TRADE_DOWN * (units[more] - units[-more]) // (units[-more] + 1))
 
 
 def _bare_king(pos, t) -> int:

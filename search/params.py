@@ -119,6 +119,15 @@ PAIR_EG = 0
 OPEN_FILE_MG = 0
 OPEN_FILE_EG = 0
 
+# Trading down, for the bare-King rule (a side left with its King alone
+# loses, Oblong 44): the side with more units (pieces other than the King,
+# pawns among them) gets TRADE_DOWN x (its units - the other's) / (the
+# other's units + 1), rounded toward 0.  Each even trade raises it, so the
+# side ahead trades toward a bare King and the side behind avoids trades.
+# 0: the term is off (computed not at all).  Set per variant in
+# search/tuned.json where games prove it.
+TRADE_DOWN = 0
+
 # Side to move.
 TEMPO = 12
 

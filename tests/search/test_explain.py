@@ -40,9 +40,10 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     for _ in range(3):
         for pos in random_game(variant, rng, 150):
             e = explain(pos)
-            blended = sum((t.net for t in e.terms if t.name not in ('bare King', 'tempo')),
-                          Fraction(0))
-            white = 0 if e.bare_kings else int(blended) + int(term(e, 'bare King').net)
+            blended = sum((t.net for t in e.terms
+                           if t.name not in ('trading down', 'bare King', 'tempo')), Fraction(0))
+            white = 0 if e.bare_kings else int(blended) + int(term(e, 'trading down').net) \
+                + int(term(e, 'bare King').net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -53,7 +54,8 @@ def test_the_text_shows_every_term_for_both_sides():
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = table_rows(lines)
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter',
-                              'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'bare King']
+                              'King attack', 'mobility', 'threats', 'colour pairs', 'open files',
+                              'trading down', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
     assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
@@ -79,6 +81,33 @@ def test_the_threats_pairs_and_files_rows_sum_with_the_rest_when_the_terms_are_o
     # pieces only in the 12x12 games and Pemba (Oblong 44 has no file rider;
     # chess's is checked on a position below)
     assert (seen[2] >= 5) == (variant not in ('chess', 'maasai', 'oblong44'))
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_trading_down_row_sums_with_the_rest_when_the_term_is_on(variant):
+    from search.weights import overriding
+    rng = random.Random(23)
+    seen = 0
+    with overriding(variant, weights=dict(TRADE_DOWN=70)):
+        for _ in range(2):
+            for pos in random_game(variant, rng, 200):
+                e = explain(pos)
+                assert e.total == e.search_value == evaluate(pos)
+                seen += term(e, 'trading down').net != 0
+    assert seen >= 20                   # random captures leave the sides with unequal counts
+
+
+def test_the_trading_down_row_of_a_position():
+    from search.weights import overriding
+    fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1'    # White: 3 units, Black: 1
+    with overriding('oblong44', weights=dict(TRADE_DOWN=100)):
+        rows = table_rows(explain_text(start_position('oblong44', fen)))
+        on = evaluate(start_position('oblong44', fen))
+    off = evaluate(start_position('oblong44', fen))
+    # 100 x (3 - 1) / (1 + 1), for White; not a term of Black's
+    assert [float(x) for x in rows['trading down']] == [100.0, 0.0, 100.0]
+    assert on - off == 100
+    assert float(table_rows(explain_text(start_position('oblong44', fen)))['trading down'][2]) == 0
 
 
 def test_the_threats_row_of_a_position():

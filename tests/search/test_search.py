@@ -376,6 +376,7 @@ SWITCHED_BENCH = [
     ({'LMR_REFUTATIONS': 1}, 5, 76264),         # off: 76275 at depth 5 (they act from depth 5)
     ({'LMR_BAD_CAPTURES': 1}, 5, 76254),
     ({'LMR_TT_CAPTURE': 1}, 4, 35329),
+    ({'TRADE_DOWN': 100}, 4, 35512),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are

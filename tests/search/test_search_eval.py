@@ -714,3 +714,43 @@ def test_capturing_targets_are_the_moves_that_can_capture():
     R = start_position('maasai').rules
     m = R.index['maasai']
     assert names(targets(R, m, R.parse_square('f4'), capturing_only=True)) == ['e5', 'g5']
+
+
+# -- trading down ----------------------------------------------------------------------
+
+def trading_down(fen, variant='oblong44', **weights):
+    """The trading-down term of ``fen`` (White's view), with ``weights`` set."""
+    from search.weights import overriding
+    with overriding(variant, weights=weights):
+        pos = start_position(variant, fen)
+        return tables(pos.rules, False), evaluator(pos).trading_down(pos)
+
+
+def test_trading_down_is_off_by_default():
+    assert params.TRADE_DOWN == 0
+    for variant in VARIANT_NAMES:
+        assert weights_for(variant)['TRADE_DOWN'] == 0
+
+
+def test_trading_down_grows_as_the_side_behind_loses_units():
+    # White K + F E D (3 units) against K + N (1): 100 x 2 / 2
+    assert trading_down('4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1', TRADE_DOWN=100)[1] == 100
+    # the same lead of 2 with more on the board is worth less: 4 against 2, 100 x 2 / 3
+    assert trading_down('4/4/1e2/4/2k1/1n2/1E1D/1P2/1FK1/4/4 w - - 0 1', TRADE_DOWN=100)[1] == 66
+    # Black ahead: negative, rounded toward 0 as White's would be
+    assert trading_down('4/4/1e2/4/2k1/1n1d/1E2/4/2K1/4/4 b - - 0 1', TRADE_DOWN=100)[1] == -100
+    # a bare King: the whole lead over 1
+    assert trading_down('4/4/4/4/2k1/4/1E1D/4/1FK1/4/4 w - - 0 1', TRADE_DOWN=100)[1] == 300
+
+
+def test_trading_down_is_nothing_with_equal_units_or_off():
+    assert trading_down('4/4/4/4/2k1/1n2/1E2/4/2K1/4/4 w - - 0 1', TRADE_DOWN=100)[1] == 0
+    assert trading_down('4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1', TRADE_DOWN=0)[1] == 0
+    # the evaluation changes by the term and by nothing else
+    fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 b - - 0 1'
+    assert score_with(fen, 'oblong44', TRADE_DOWN=100) == score_with(fen, 'oblong44') - 100
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_trading_down_keeps_colour_symmetry(variant):
+    assert_colour_symmetric(variant, 'trading down', TRADE_DOWN=90)
