@@ -100,14 +100,18 @@ def test_the_trading_down_row_sums_with_the_rest_when_the_term_is_on(variant):
 def test_the_trading_down_row_of_a_position():
     from search.weights import overriding
     fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1'    # White: 3 units, Black: 1
-    with overriding('oblong44', weights=dict(TRADE_DOWN=100)):
+    with overriding('oblong44', weights=dict(TRADE_DOWN=70)):
         rows = table_rows(explain_text(start_position('oblong44', fen)))
         on = evaluate(start_position('oblong44', fen))
-    off = evaluate(start_position('oblong44', fen))
-    # 100 x (3 - 1) / (1 + 1), for White; not a term of Black's
-    assert [float(x) for x in rows['trading down']] == [100.0, 0.0, 100.0]
-    assert on - off == 100
-    assert float(table_rows(explain_text(start_position('oblong44', fen)))['trading down'][2]) == 0
+    with overriding('oblong44', weights=dict(TRADE_DOWN=0)):
+        off = evaluate(start_position('oblong44', fen))
+        assert float(table_rows(explain_text(start_position('oblong44', fen)))['trading down'][2]) == 0
+    # 70 x (3 - 1) / (1 + 1), for White; not a term of Black's
+    assert [float(x) for x in rows['trading down']] == [70.0, 0.0, 70.0]
+    assert on - off == 70
+    # Oblong 44's tuned data: 100
+    assert [float(x) for x in table_rows(explain_text(start_position('oblong44', fen)))['trading down']] \
+        == [100.0, 0.0, 100.0]
 
 
 def test_the_threats_row_of_a_position():

@@ -726,10 +726,10 @@ def trading_down(fen, variant='oblong44', **weights):
         return tables(pos.rules, False), evaluator(pos).trading_down(pos)
 
 
-def test_trading_down_is_off_by_default():
+def test_trading_down_is_off_by_default_and_on_in_oblong44():
     assert params.TRADE_DOWN == 0
-    for variant in VARIANT_NAMES:
-        assert weights_for(variant)['TRADE_DOWN'] == 0
+    for variant in VARIANT_NAMES:       # by its tuned data (search/tuned.json)
+        assert weights_for(variant)['TRADE_DOWN'] == (100 if variant == 'oblong44' else 0)
 
 
 def test_trading_down_grows_as_the_side_behind_loses_units():
@@ -746,9 +746,10 @@ def test_trading_down_grows_as_the_side_behind_loses_units():
 def test_trading_down_is_nothing_with_equal_units_or_off():
     assert trading_down('4/4/4/4/2k1/1n2/1E2/4/2K1/4/4 w - - 0 1', TRADE_DOWN=100)[1] == 0
     assert trading_down('4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1', TRADE_DOWN=0)[1] == 0
+    assert trading_down('4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1')[1] == 100    # tuned: on
     # the evaluation changes by the term and by nothing else
     fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 b - - 0 1'
-    assert score_with(fen, 'oblong44', TRADE_DOWN=100) == score_with(fen, 'oblong44') - 100
+    assert score_with(fen, 'oblong44', TRADE_DOWN=100) == score_with(fen, 'oblong44', TRADE_DOWN=0) - 100
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
