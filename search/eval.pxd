@@ -8,7 +8,7 @@ cdef class Evaluator:
     cdef readonly object t
     cdef bint material_only
     cdef int n, size, stride, files, ranks, phase_total
-    cdef int tempo, shelter_bonus, bare, bare_edge, bare_close, trade_down
+    cdef int tempo, shelter_bonus, bare, bare_edge, bare_close, trade_down, fifty_scale
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg, phalanx_mg, phalanx_eg
     cdef bint phalanx
     cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
@@ -38,6 +38,7 @@ cdef class Evaluator:
     cdef int npm(self, int colour) noexcept nogil
     cpdef int evaluate(self, Position pos) noexcept nogil
     cpdef int score(self, Position pos) noexcept nogil
+    cpdef int fifty_scaled(self, int score, int halfmove) noexcept nogil
     cdef int shelter(self, Position pos, int colour) noexcept nogil
     cpdef int king_danger(self, Position pos, int colour, bint now) noexcept nogil
     cdef int zone_slides(self, Position pos, int s, int ksq) noexcept nogil

@@ -78,6 +78,7 @@ class Evaluator:
         self.tempo, self.shelter_bonus = P.TEMPO, P.KING_SHELTER
         self.bare, self.bare_edge, self.bare_close = P.BARE_KING, P.BARE_EDGE, P.BARE_CLOSE
         self.trade_down = 0 if t.material_only else P.TRADE_DOWN
+        self.fifty_scale = 0 if t.material_only else P.FIFTY_SCALE
         self.is_pawn, self.passed_mg, self.passed_eg = t.is_pawn, t.passed_mg, t.passed_eg
         self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
         self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
@@ -240,11 +241,25 @@ class Evaluator:
         i: cython.int = 2 * (key & (EVAL_CACHE - 1))
         score: cython.int
         if self.eval_cache[i] == (key | 1):
-            return cython.cast(cython.longlong, self.eval_cache[i + 1]) - SCORE_BIAS
-        score = self.score(pos)
-        self.eval_cache[i] = key | 1
-        self.eval_cache[i + 1] = score + SCORE_BIAS
+            score = cython.cast(cython.longlong, self.eval_cache[i + 1]) - SCORE_BIAS
+        else:
+            score = self.score(pos)
+            self.eval_cache[i] = key | 1
+            self.eval_cache[i + 1] = score + SCORE_BIAS
+        if self.fifty_scale and pos.halfmove:
+            score = self.fifty_scaled(score, pos.halfmove)
         return score
+
+    def fifty_scaled(self, score: cython.int, halfmove: cython.int) -> cython.int:
+        """``score`` x (FIFTY_SCALE - ``halfmove``) / FIFTY_SCALE, rounded
+        toward 0 (0 once ``halfmove`` reaches FIFTY_SCALE): the 50-move rule's
+        count, which the cached score leaves out, brings it toward the draw."""
+        left: cython.int = self.fifty_scale - halfmove
+        if left <= 0:
+            return 0
+        if score >= 0:
+            return score * left // self.fifty_scale
+        return -(-score * left // self.fifty_scale)
 
     def score(self, pos: Position) -> cython.int:
         """The evaluation of ``pos`` computed afresh."""

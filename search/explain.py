@@ -38,6 +38,10 @@ uses (the tests check it for every variant):
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
+With ``FIFTY_SCALE`` (0: off) the total for the side to move is then
+scaled by (``FIFTY_SCALE`` - the plies since the last capture or
+pawn-like move) / ``FIFTY_SCALE``, rounded toward zero.
+
 The middle- and end-game scores are blended as ``(mg * phase + eg * (total
 - phase)) / total``; the sum of the blended terms is rounded toward zero
 once, as the evaluator does.  Scores are centipawns, White's view in the
@@ -88,6 +92,8 @@ class Explanation:
     total: int = 0           # the evaluation for the side to move (tempo included)
     search_value: int = 0    # what the search's evaluator returns for the position
     bare_kings: bool = False
+    halfmove: int = 0        # with FIFTY_SCALE: the 50-move count that scaled ...
+    unscaled: int = 0        # ... this total (for the side to move) into ``total``
 
 
 def _round(x: Fraction) -> int:
@@ -154,6 +160,10 @@ def explain(pos) -> Explanation:
     e.terms.append(Term('tempo', Fraction(tempo if pos.turn > 0 else 0),
                         Fraction(tempo if pos.turn < 0 else 0)))
     e.total = e.white_view * pos.turn + tempo
+    if not t.material_only and P.FIFTY_SCALE and pos.halfmove:
+        e.halfmove, e.unscaled = pos.halfmove, e.total
+        left = max(P.FIFTY_SCALE - pos.halfmove, 0)
+        e.total = (1 if e.total >= 0 else -1) * (abs(e.total) * left // P.FIFTY_SCALE)
     e.search_value = evaluate(pos)
     return e
 
@@ -422,6 +432,10 @@ def explain_text(pos) -> list[str]:
     out.append(f'   White\'s view (the sum, rounded toward zero): {e.white_view}')
     out.append(f'   tempo for the side to move ({"White" if pos.turn > 0 else "Black"}): '
                f'{int(e.terms[-1].white + e.terms[-1].black)}')
+    if e.halfmove:
+        scale = tables(pos.rules, False).P.FIFTY_SCALE
+        out.append(f'   the 50-move count, {e.halfmove} plies: {e.unscaled} x ({scale} - {e.halfmove}) '
+                   f'/ {scale}, rounded toward zero')
     out.append(f'Final evaluation: {e.total} (side to move, as the search uses it)')
     return out
 

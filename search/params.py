@@ -128,6 +128,13 @@ OPEN_FILE_EG = 0
 # search/tuned.json where games prove it.
 TRADE_DOWN = 0
 
+# The 50-move rule: the evaluation is scaled by (FIFTY_SCALE - the plies
+# since the last capture or pawn-like move) / FIFTY_SCALE, rounded toward
+# 0 (and is 0 from that count on), so that the side ahead resets the count
+# and the side behind runs it down.  0: off.  Set per variant in
+# search/tuned.json where games prove it.
+FIFTY_SCALE = 0
+
 # Side to move.
 TEMPO = 12
 

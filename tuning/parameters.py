@@ -71,6 +71,7 @@ WEIGHT_RANGES: dict[str, tuple] = {
     'OPEN_FILE_MG': (2, 0, 80),
     'OPEN_FILE_EG': (2, 0, 80),
     'TRADE_DOWN': (10, 0, 400),
+    'FIFTY_SCALE': (20, 0, 1000),
     'TEMPO': (4, 0, 50),
     'BARE_KING': (20, 0, 1500),
     'BARE_EDGE': (5, 0, 100),

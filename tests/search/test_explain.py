@@ -114,6 +114,32 @@ def test_the_trading_down_row_of_a_position():
         == [100.0, 0.0, 100.0]
 
 
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_the_total_scaled_by_the_fifty_move_count_is_the_search_s(variant):
+    from search.weights import overriding
+    rng = random.Random(29)
+    scaled = 0
+    with overriding(variant, weights=dict(FIFTY_SCALE=150)):
+        for pos in random_game(variant, rng, 150):
+            e = explain(pos)
+            assert e.total == e.search_value == evaluate(pos)
+            scaled += e.total != e.unscaled and e.halfmove > 0
+    assert scaled >= 20
+
+
+def test_the_fifty_move_line_of_a_position():
+    from search.weights import overriding
+    fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 40 60'
+    with overriding('oblong44', weights=dict(FIFTY_SCALE=200)):
+        lines = explain_text(start_position('oblong44', fen))
+        e = explain(start_position('oblong44', fen))
+    assert (e.halfmove, e.total) == (40, e.unscaled * 160 // 200)
+    assert lines[-2] == f'   the 50-move count, 40 plies: {e.unscaled} x (200 - 40) / 200, rounded toward zero'
+    assert lines[-1] == f'Final evaluation: {e.total} (side to move, as the search uses it)'
+    plain = explain_text(start_position('oblong44', fen))           # off: no such line
+    assert not any('50-move' in line for line in plain) and explain(start_position('oblong44', fen)).halfmove == 0
+
+
 def test_the_threats_row_of_a_position():
     from search.weights import overriding
     with overriding('chess', weights=dict(THREAT_MG=63, THREAT_EG=0)):

@@ -377,6 +377,7 @@ SWITCHED_BENCH = [
     ({'LMR_BAD_CAPTURES': 1}, 5, 76229),
     ({'LMR_TT_CAPTURE': 1}, 4, 35325),
     ({'TRADE_DOWN': 100}, 4, 35512),            # on in Oblong 44 by its tuned data (100)
+    ({'FIFTY_SCALE': 200}, 4, 33810),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are

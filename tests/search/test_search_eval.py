@@ -755,3 +755,33 @@ def test_trading_down_is_nothing_with_equal_units_or_off():
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_trading_down_keeps_colour_symmetry(variant):
     assert_colour_symmetric(variant, 'trading down', TRADE_DOWN=90)
+
+
+# -- the 50-move count -------------------------------------------------------------------
+
+def fifty_evaluations(fen, variant='oblong44', **weights):
+    """The evaluation of ``fen`` by one evaluator with ``weights`` set, then
+    of the same position with its 50-move count at 0 (a cache hit)."""
+    from search.weights import overriding
+    with overriding(variant, weights=weights):
+        pos = start_position(variant, fen)
+        zero = start_position(variant, fen.rsplit(' ', 2)[0] + ' 0 1')
+        ev = evaluator(pos)
+        return ev.evaluate(pos), ev.evaluate(zero), ev.evaluate(pos), ev
+
+
+def test_fifty_scale_arithmetic():
+    ev = fifty_evaluations('4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 0 1', FIFTY_SCALE=200)[3]
+    assert [ev.fifty_scaled(s, h) for s, h in ((100, 50), (-101, 50), (101, 50), (100, 0),
+                                              (100, 199), (100, 200), (-100, 260))] == \
+        [75, -75, 75, 100, 0, 0, 0]
+
+
+def test_fifty_scale_scales_the_evaluation_by_the_count_and_not_the_cached_one():
+    fen = '4/4/4/4/2k1/1n2/1E1D/4/1FK1/4/4 w - - 40 60'
+    scaled, at_zero, again, _ = fifty_evaluations(fen, FIFTY_SCALE=200)
+    assert at_zero > 0
+    assert scaled == again == at_zero * 160 // 200          # the cache holds the unscaled score
+    off = fifty_evaluations(fen, FIFTY_SCALE=0)
+    assert off[:3] == (at_zero, at_zero, at_zero)            # off: the count changes nothing
+    assert params.FIFTY_SCALE == 0 and all(weights_for(v)['FIFTY_SCALE'] == 0 for v in VARIANT_NAMES)
