@@ -324,9 +324,10 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     assert all(t[phase][i] == t[phase][i - i % files + files - 1 - i % files]
                for t in squares.values() for phase in ('mg', 'eg') for i in range(len(t[phase])))
     assert [v for v in data if 'squares' in data[v]] == ['chess', 'pemba', 'zanzibar-s']
-    # Oblong 44: the threats, and trading down (twenty-seventh round: H1 after 584 games)
+    # Oblong 44: the threats, trading down and the 50-move count (twenty-seventh
+    # round: H1 after 584 games, and after 980 more on top of it)
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20,
-                                                          'TRADE_DOWN': 100}}
+                                                          'TRADE_DOWN': 100, 'FIFTY_SCALE': 200}}
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
     assert threats == {v: (30, 20) for v in ('maasai', 'oblong44', 'pemba', 'zanzibar-s',
