@@ -92,7 +92,8 @@ class Explanation:
     total: int = 0           # the evaluation for the side to move (tempo included)
     search_value: int = 0    # what the search's evaluator returns for the position
     bare_kings: bool = False
-    halfmove: int = 0        # with FIFTY_SCALE: the 50-move count that scaled ...
+    fifty_scale: int = 0     # FIFTY_SCALE, when it scaled ...
+    halfmove: int = 0        # ... by this 50-move count ...
     unscaled: int = 0        # ... this total (for the side to move) into ``total``
 
 
@@ -160,8 +161,8 @@ def explain(pos) -> Explanation:
     e.terms.append(Term('tempo', Fraction(tempo if pos.turn > 0 else 0),
                         Fraction(tempo if pos.turn < 0 else 0)))
     e.total = e.white_view * pos.turn + tempo
-    if not t.material_only and P.FIFTY_SCALE and pos.halfmove:
-        e.halfmove, e.unscaled = pos.halfmove, e.total
+    if P.FIFTY_SCALE and pos.halfmove:
+        e.fifty_scale, e.halfmove, e.unscaled = P.FIFTY_SCALE, pos.halfmove, e.total
         left = max(P.FIFTY_SCALE - pos.halfmove, 0)
         e.total = (1 if e.total >= 0 else -1) * (abs(e.total) * left // P.FIFTY_SCALE)
     e.search_value = evaluate(pos)
@@ -386,13 +387,11 @@ def _count(pos, colour: int) -> int:
 
 def _trading_down(pos, t) -> int:
     """White's bonus (negative: Black's) for having more units than the other side."""
-    if t.material_only:
+    white, black = _count(pos, 1) - 1, _count(pos, -1) - 1
+    if white == black:
         return 0
-    units = {c: _count(pos, c) - 1 for c in (1, -1)}
-    more = 1 if units[1] > units[-1] else -1
-    if units[1] == units[-1]:
-        return 0
-    return more * (t.P.TRADE_DOWN * (units[more] - units[-more]) // (units[-more] + 1))
+    sign = 1 if white > black else -1
+    return sign * (t.P.TRADE_DOWN * abs(white - black) // (min(white, black) + 1))
 
 
 def _bare_king(pos, t) -> int:
@@ -433,9 +432,8 @@ def explain_text(pos) -> list[str]:
     out.append(f'   tempo for the side to move ({"White" if pos.turn > 0 else "Black"}): '
                f'{int(e.terms[-1].white + e.terms[-1].black)}')
     if e.halfmove:
-        scale = tables(pos.rules, False).P.FIFTY_SCALE
-        out.append(f'   the 50-move count, {e.halfmove} plies: {e.unscaled} x ({scale} - {e.halfmove}) '
-                   f'/ {scale}, rounded toward zero')
+        out.append(f'   the 50-move count, {e.halfmove} plies: {e.unscaled} x ({e.fifty_scale} - '
+                   f'{e.halfmove}) / {e.fifty_scale}, rounded toward zero')
     out.append(f'Final evaluation: {e.total} (side to move, as the search uses it)')
     return out
 
