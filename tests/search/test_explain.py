@@ -23,6 +23,23 @@ def random_game(variant, rng, plies):
         pos.push(rng.choice(legal))
 
 
+def counted_along_random_games(variant, seed, plies, weights, counts, games=1):
+    """With ``weights`` set, along ``games`` random games of ``variant`` (at
+    most ``plies`` positions each, drawn from ``random.Random(seed)``), every
+    explanation sums to the search's evaluation; the number of them for
+    which ``counts(explanation)`` is true."""
+    from search.weights import overriding
+    rng = random.Random(seed)
+    seen = 0
+    with overriding(variant, weights=weights):
+        for _ in range(games):
+            for pos in random_game(variant, rng, plies):
+                e = explain(pos)
+                assert e.total == e.search_value == evaluate(pos)
+                seen += bool(counts(e))
+    return seen
+
+
 def term(e, name):
     """The term of ``e`` called ``name`` (by name, so that a new row shifts nothing)."""
     return next(t for t in e.terms if t.name == name)
@@ -85,15 +102,8 @@ def test_the_threats_pairs_and_files_rows_sum_with_the_rest_when_the_terms_are_o
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_trading_down_row_sums_with_the_rest_when_the_term_is_on(variant):
-    from search.weights import overriding
-    rng = random.Random(23)
-    seen = 0
-    with overriding(variant, weights=dict(TRADE_DOWN=70)):
-        for _ in range(2):
-            for pos in random_game(variant, rng, 200):
-                e = explain(pos)
-                assert e.total == e.search_value == evaluate(pos)
-                seen += term(e, 'trading down').net != 0
+    seen = counted_along_random_games(variant, 23, 200, dict(TRADE_DOWN=70),
+                                      lambda e: term(e, 'trading down').net != 0, games=2)
     assert seen >= 20                   # random captures leave the sides with unequal counts
 
 
@@ -116,14 +126,8 @@ def test_the_trading_down_row_of_a_position():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_total_scaled_by_the_fifty_move_count_is_the_search_s(variant):
-    from search.weights import overriding
-    rng = random.Random(29)
-    scaled = 0
-    with overriding(variant, weights=dict(FIFTY_SCALE=150)):
-        for pos in random_game(variant, rng, 150):
-            e = explain(pos)
-            assert e.total == e.search_value == evaluate(pos)
-            scaled += e.total != e.unscaled and e.halfmove > 0
+    scaled = counted_along_random_games(variant, 29, 150, dict(FIFTY_SCALE=150),
+                                        lambda e: e.total != e.unscaled and e.halfmove > 0)
     assert scaled >= 20
 
 
@@ -171,14 +175,9 @@ def test_the_pairs_and_files_rows_of_a_position():
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_king_attack_row_sums_with_the_rest_when_the_term_is_on(variant):
-    from search.weights import overriding
-    rng = random.Random(13)
-    seen = 0
-    with overriding(variant, weights=dict(KING_ATTACK_NOW=10)):
-        for pos in random_game(variant, rng, 120):
-            e = explain(pos)
-            assert e.total == e.search_value == evaluate(pos)
-            seen += term(e, 'King attack').white != 0 or term(e, 'King attack').black != 0
+    seen = counted_along_random_games(
+        variant, 13, 120, dict(KING_ATTACK_NOW=10),
+        lambda e: term(e, 'King attack').white != 0 or term(e, 'King attack').black != 0)
     assert seen >= 20                   # the random games' pieces come near the Kings
 
 
@@ -209,15 +208,10 @@ def test_the_passed_row_sums_with_the_rest_with_the_kings_term_on(variant):
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)
 def test_the_pawn_structure_row_sums_with_the_rest_when_the_terms_are_on(variant):
-    from search.weights import overriding
-    rng = random.Random(19)
-    seen = 0
-    with overriding(variant, weights=dict(DOUBLED_MG=10, DOUBLED_EG=20, ISOLATED_MG=10,
-                                          ISOLATED_EG=10, PHALANX_MG=12, PHALANX_EG=2)):
-        for pos in random_game(variant, rng, 120):
-            e = explain(pos)
-            assert e.total == e.search_value == evaluate(pos)
-            seen += term(e, 'pawn structure').white != 0 or term(e, 'pawn structure').black != 0
+    seen = counted_along_random_games(
+        variant, 19, 120, dict(DOUBLED_MG=10, DOUBLED_EG=20, ISOLATED_MG=10,
+                               ISOLATED_EG=10, PHALANX_MG=12, PHALANX_EG=2),
+        lambda e: term(e, 'pawn structure').white != 0 or term(e, 'pawn structure').black != 0)
     assert seen >= 20
 
 
