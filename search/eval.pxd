@@ -13,8 +13,6 @@ cdef class Evaluator:
     cdef bint phalanx
     cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
     cdef int threat_mg, threat_eg, pair_mg, pair_eg, open_file_mg, open_file_eg
-    cdef bint mobility_on, threats_on, pairs_on, open_on, per_piece
-    cdef int side_mobility, side_threats, side_pairs, side_open
     cdef int[::1] pair_slot, sq_colour, file_rider
     cdef int[::1] reach, rider, piece_value, leap_start, leap_to
     cdef int[::1] sq_index, attackers_percent
@@ -48,11 +46,8 @@ cdef class Evaluator:
     cpdef int trading_down(self, Position pos) noexcept nogil
     cdef void leading_passers(self, Position pos, int slot) noexcept nogil
     cdef inline int steps(self, int k, int f, int r) noexcept nogil
-    cdef void piece_terms(self, Position pos, int colour, long long files) noexcept nogil
     cpdef int mobility(self, Position pos, int colour) noexcept nogil
-    cdef inline int slides(self, Position pos, int s, int code, int colour) noexcept nogil
     cpdef int threats(self, Position pos, int colour) noexcept nogil
-    cdef inline int leap_threats(self, Position pos, int s, int a, int colour) noexcept nogil
     cpdef int colour_pairs(self, Position pos, int colour) noexcept nogil
     cpdef int open_files(self, Position pos, int colour, long long files) noexcept nogil
     cdef inline bint beside(self, Position pos, int s, int colour) noexcept nogil

@@ -98,11 +98,6 @@ class Evaluator:
         self.open_file_mg, self.open_file_eg, self.file_rider = (t.open_file_mg, t.open_file_eg,
                                                                  t.file_rider)
         self.most_attackers = len(t.attackers_percent) - 1
-        self.mobility_on = t.mobility_now_mg != 0 or t.mobility_now_eg != 0
-        self.threats_on = t.threat_mg != 0 or t.threat_eg != 0
-        self.pairs_on = t.pair_mg != 0 or t.pair_eg != 0
-        self.open_on = t.open_file_mg != 0 or t.open_file_eg != 0
-        self.per_piece = self.mobility_on or self.threats_on or self.pairs_on or self.open_on
         self.cache_key = array('Q', [0]) * PAWN_CACHE
         self.cache_mg = array('i', [0]) * PAWN_CACHE
         self.cache_eg = array('i', [0]) * PAWN_CACHE
@@ -279,7 +274,6 @@ class Evaluator:
         score: cython.longlong
         attack: cython.longlong
         mob: cython.int
-        threats: cython.int
         pairs: cython.int
         units: cython.int
         files: cython.longlong = 0
@@ -297,19 +291,22 @@ class Evaluator:
                 self.leading_passers(pos, i)
                 mg += self.lead_mg
                 eg += self.lead_eg
-        if self.per_piece:
-            self.piece_terms(pos, 1, files)
-            mob, pairs, units, threats = (self.side_mobility, self.side_pairs, self.side_open,
-                                          self.side_threats)
-            self.piece_terms(pos, -1, files)
-            mob -= self.side_mobility
-            threats -= self.side_threats
-            pairs -= self.side_pairs
-            units -= self.side_open
-            mg += (self.mobility_now_mg * mob + self.threat_mg * threats + self.pair_mg * pairs
-                   + self.open_file_mg * units)
-            eg += (self.mobility_now_eg * mob + self.threat_eg * threats + self.pair_eg * pairs
-                   + self.open_file_eg * units)
+        if self.mobility_now_mg or self.mobility_now_eg:
+            mob = self.mobility(pos, 1) - self.mobility(pos, -1)
+            mg += self.mobility_now_mg * mob
+            eg += self.mobility_now_eg * mob
+        if self.threat_mg or self.threat_eg:
+            pairs = self.threats(pos, -1) - self.threats(pos, 1)
+            mg += self.threat_mg * pairs
+            eg += self.threat_eg * pairs
+        if self.pair_mg or self.pair_eg:
+            pairs = self.colour_pairs(pos, 1) - self.colour_pairs(pos, -1)
+            mg += self.pair_mg * pairs
+            eg += self.pair_eg * pairs
+        if self.open_file_mg or self.open_file_eg:
+            units = self.open_files(pos, 1, files) - self.open_files(pos, -1, files)
+            mg += self.open_file_mg * units
+            eg += self.open_file_eg * units
         if ph > pt:
             ph = pt
         shelter = self.shelter(pos, 1) - self.shelter(pos, -1)
@@ -480,116 +477,63 @@ class Evaluator:
             c = comp_next(pos.rules, c)
         return h
 
-    def piece_terms(self, pos: Position, colour: cython.int, files: cython.longlong) -> cython.void:
-        """The terms counted piece by piece, in one pass over ``colour``'s
-        pieces, each only when its weights are not 0 (else 0): into
-        ``side_mobility`` :meth:`mobility`, ``side_threats`` the threats
-        ``colour``'s leapers make (``threats(pos, -colour)``),
-        ``side_pairs`` :meth:`colour_pairs` and ``side_open``
-        :meth:`open_files` (which read it).  The search's evaluation walks
-        each side's piece list once for all four terms, not four times."""
-        k: cython.int
-        s: cython.int
-        a: cython.int
-        j: cython.int
-        f: cython.int
-        one: cython.ulonglong = 1
-        light: cython.ulonglong = 0
-        dark: cython.ulonglong = 0
-        both: cython.ulonglong
-        own: cython.longlong = files & 0xFFFF if colour > 0 else (files >> 16) & 0xFFFF
-        enemy: cython.longlong = (files >> 16) & 0xFFFF if colour > 0 else files & 0xFFFF
-        mob: cython.int = 0
-        threats: cython.int = 0
-        pairs: cython.int = 0
-        units: cython.int = 0
-        for k in range(pos.pcount[side_of(colour)]):
-            s = pos.plist[side_of(colour) * self.size + k]
-            a = pos.board[s] + self.n
-            if self.mobility_on and self.rider[a]:
-                mob += self.slides(pos, s, a - self.n, colour)
-            if self.threats_on:
-                threats += self.leap_threats(pos, s, a, -colour)
-            if self.pairs_on:
-                j = self.pair_slot[a]
-                if j >= 0:
-                    if self.sq_colour[s]:
-                        dark |= one << j
-                    else:
-                        light |= one << j
-            if self.open_on and self.file_rider[a]:
-                f = self.file_of[s]
-                if not (own >> f) & 1:
-                    units += 1 if (enemy >> f) & 1 else 2
-        both = light & dark
-        while both:
-            both &= both - 1
-            pairs += 1
-        self.side_mobility = mob
-        self.side_threats = threats
-        self.side_pairs = pairs
-        self.side_open = units
-
     def mobility(self, pos: Position, colour: cython.int) -> cython.int:
         """The moves of the slides of ``colour``'s pieces (not the King, not
         pawn-like pieces: ``rider`` is 0 for them) to empty squares and,
         where they may capture, onto enemy pieces, minus what they have on
         an empty board."""
         k: cython.int
-        s: cython.int
-        code: cython.int
-        total: cython.int = 0
-        for k in range(pos.pcount[side_of(colour)]):
-            s = pos.plist[side_of(colour) * self.size + k]
-            code = pos.board[s]
-            if self.rider[code + self.n]:
-                total += self.slides(pos, s, code, colour)
-        return total
-
-    def slides(self, pos: Position, s: cython.int, code: cython.int,
-               colour: cython.int) -> cython.int:
-        """:meth:`mobility`'s count for the piece ``code`` of ``colour`` on ``s``."""
         j: cython.int
         r: cython.int
         i: cython.int
-        rec: cython.int = gen_record(pos.rules, code, s)
-        c: cython.int = first_component(pos.rules, rec)
+        s: cython.int
+        code: cython.int
+        rec: cython.int
+        c: cython.int
         kind: cython.int
         off: cython.int
         length: cython.int
         q: cython.int
-        total: cython.int = -self.reach[(code + self.n) * self.size + s]
-        for j in range(gen_count(pos.rules, rec)):
-            kind = comp_kind(pos.rules, c)
-            off = comp_payload(pos.rules, c)
-            if kind == RIDE:                # (the commonest kind, its loop on its own)
-                off += 1
-                for r in range(gen_at(pos.rules, off - 1)):
-                    length = gen_at(pos.rules, off)
+        total: cython.int = 0
+        for k in range(pos.pcount[side_of(colour)]):
+            s = pos.plist[side_of(colour) * self.size + k]
+            code = pos.board[s]
+            if not self.rider[code + self.n]:
+                continue
+            total -= self.reach[(code + self.n) * self.size + s]
+            rec = gen_record(pos.rules, code, s)
+            c = first_component(pos.rules, rec)
+            for j in range(gen_count(pos.rules, rec)):
+                kind = comp_kind(pos.rules, c)
+                off = comp_payload(pos.rules, c)
+                if kind == RIDE:            # (the commonest kind: its loop on its own)
                     off += 1
-                    for i in range(length):
-                        q = pos.board[gen_at(pos.rules, off + i)]
-                        if q:
-                            if q * colour < 0:
-                                total += 1
-                            break
-                        total += 1
-                    off += length
-            elif kind == RIDE_M or kind == RIDE_C:
-                off += 1
-                for r in range(gen_at(pos.rules, off - 1)):
-                    length = gen_at(pos.rules, off)
-                    off += 1
-                    for i in range(length):
-                        q = pos.board[gen_at(pos.rules, off + i)] * colour
-                        if q:
-                            if q < 0 and kind != RIDE_M:
-                                total += 1
-                            break
-                        if kind != RIDE_C:
+                    for r in range(gen_at(pos.rules, off - 1)):
+                        length = gen_at(pos.rules, off)
+                        off += 1
+                        for i in range(length):
+                            q = pos.board[gen_at(pos.rules, off + i)]
+                            if q:
+                                if q * colour < 0:
+                                    total += 1
+                                break
                             total += 1
-                    off += length
-            c = comp_next(pos.rules, c)
+                        off += length
+                elif kind == RIDE_M or kind == RIDE_C:
+                    off += 1
+                    for r in range(gen_at(pos.rules, off - 1)):
+                        length = gen_at(pos.rules, off)
+                        off += 1
+                        for i in range(length):
+                            q = pos.board[gen_at(pos.rules, off + i)] * colour
+                            if q:
+                                if q < 0 and kind != RIDE_M:
+                                    total += 1
+                                break
+                            if kind != RIDE_C:
+                                total += 1
+                        off += length
+                c = comp_next(pos.rules, c)
         return total
 
     def threats(self, pos: Position, colour: cython.int) -> cython.int:
@@ -599,43 +543,67 @@ class Evaluator:
         ``colour`` (not its King) worth more than it (by the evaluation's
         values) on a square it could capture on."""
         k: cython.int
+        i: cython.int
+        j: cython.int
         s: cython.int
+        a: cython.int
+        q: cython.int
+        v: cython.int
         total: cython.int = 0
         for k in range(pos.pcount[side_of(-colour)]):
             s = pos.plist[side_of(-colour) * self.size + k]
-            total += self.leap_threats(pos, s, pos.board[s] + self.n, colour)
-        return total
-
-    def leap_threats(self, pos: Position, s: cython.int, a: cython.int,
-                     colour: cython.int) -> cython.int:
-        """:meth:`threats` against ``colour`` by the enemy piece on ``s``
-        (its code + n: ``a``)."""
-        j: cython.int
-        q: cython.int
-        i: cython.int = a * self.size + s
-        v: cython.int = self.piece_value[a]
-        total: cython.int = 0
-        for j in range(self.leap_start[i], self.leap_start[i + 1]):
-            q = pos.board[self.leap_to[j]] * colour
-            if q > 1 and self.piece_value[q * colour + self.n] > v:    # q == 1: the King
-                total += 1
+            a = pos.board[s] + self.n
+            i = a * self.size + s
+            v = self.piece_value[a]
+            for j in range(self.leap_start[i], self.leap_start[i + 1]):
+                q = pos.board[self.leap_to[j]] * colour
+                if q > 1 and self.piece_value[q * colour + self.n] > v:    # q == 1: the King
+                    total += 1
         return total
 
     def colour_pairs(self, pos: Position, colour: cython.int) -> cython.int:
         """The kinds of colour-bound pieces (``pair_slot`` not -1) that
-        ``colour`` has on squares of both colours.
-        Read from :meth:`piece_terms`: 0 while the term's weights are 0."""
-        self.piece_terms(pos, colour, 0)
-        return self.side_pairs
+        ``colour`` has on squares of both colours."""
+        k: cython.int
+        s: cython.int
+        j: cython.int
+        one: cython.ulonglong = 1
+        light: cython.ulonglong = 0         # bit j: a piece of kind j on a square ...
+        dark: cython.ulonglong = 0          # ... of colour 0 (light), of colour 1 (dark)
+        both: cython.ulonglong
+        total: cython.int = 0
+        for k in range(pos.pcount[side_of(colour)]):
+            s = pos.plist[side_of(colour) * self.size + k]
+            j = self.pair_slot[pos.board[s] + self.n]
+            if j >= 0:
+                if self.sq_colour[s]:
+                    dark |= one << j
+                else:
+                    light |= one << j
+        both = light & dark
+        while both:
+            both &= both - 1
+            total += 1
+        return total
 
     def open_files(self, pos: Position, colour: cython.int, files: cython.longlong) -> cython.int:
         """``colour``'s file riders on files without its own pawn-like
         pieces, counting 2 where the enemy has none there either, else 1.
         ``files``: the files with White's pawn-like pieces (bits 0-15) and
-        Black's (bits 16-31), as :meth:`pawns` caches them.
-        Read from :meth:`piece_terms`: 0 while the term's weights are 0."""
-        self.piece_terms(pos, colour, files)
-        return self.side_open
+        Black's (bits 16-31), as :meth:`pawns` caches them."""
+        k: cython.int
+        s: cython.int
+        f: cython.int
+        own: cython.longlong = files & 0xFFFF if colour > 0 else (files >> 16) & 0xFFFF
+        enemy: cython.longlong = (files >> 16) & 0xFFFF if colour > 0 else files & 0xFFFF
+        total: cython.int = 0
+        for k in range(pos.pcount[side_of(colour)]):
+            s = pos.plist[side_of(colour) * self.size + k]
+            if self.file_rider[pos.board[s] + self.n]:
+                f = self.file_of[s]
+                if not (own >> f) & 1:
+                    total += 1 if (enemy >> f) & 1 else 2
+        return total
 
     def pawn_files(self, pos: Position) -> int:
         """The ``files`` argument of :meth:`open_files` for ``pos``, whose
