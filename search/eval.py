@@ -494,6 +494,8 @@ class Evaluator:
         off: cython.int
         length: cython.int
         q: cython.int
+        moves: cython.int
+        takes: cython.int
         total: cython.int = 0
         for k in range(pos.pcount[side_of(colour)]):
             s = pos.plist[side_of(colour) * self.size + k]
@@ -506,7 +508,9 @@ class Evaluator:
             for j in range(gen_count(pos.rules, rec)):
                 kind = comp_kind(pos.rules, c)
                 off = comp_payload(pos.rules, c)
-                if kind == RIDE:            # (the commonest kind: its loop on its own)
+                if kind == RIDE or kind == RIDE_M or kind == RIDE_C:
+                    moves = kind != RIDE_C      # what an empty square adds ...
+                    takes = kind != RIDE_M      # ... and an enemy piece ending the ray
                     off += 1
                     for r in range(gen_at(pos.rules, off - 1)):
                         length = gen_at(pos.rules, off)
@@ -515,23 +519,9 @@ class Evaluator:
                             q = pos.board[gen_at(pos.rules, off + i)]
                             if q:
                                 if q * colour < 0:
-                                    total += 1
+                                    total += takes
                                 break
-                            total += 1
-                        off += length
-                elif kind == RIDE_M or kind == RIDE_C:
-                    off += 1
-                    for r in range(gen_at(pos.rules, off - 1)):
-                        length = gen_at(pos.rules, off)
-                        off += 1
-                        for i in range(length):
-                            q = pos.board[gen_at(pos.rules, off + i)] * colour
-                            if q:
-                                if q < 0 and kind != RIDE_M:
-                                    total += 1
-                                break
-                            if kind != RIDE_C:
-                                total += 1
+                            total += moves
                         off += length
                 c = comp_next(pos.rules, c)
         return total
