@@ -35,6 +35,7 @@ cdef class Tree:
     cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr, use_capt, check_see, tt_eval
     cdef bint lmr_refutations, lmr_bad_captures, lmr_tt_capture
+    cdef int lmr_cut_node
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
     cdef readonly long long nodes
@@ -60,18 +61,19 @@ cdef class Tree:
     cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
     cdef inline bint futile(self, int m, int stand, int alpha) noexcept nogil
     cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,
-                    int n) noexcept nogil
-    cdef inline int cut_before_moves(self, int depth, int beta, int ply, bint null_ok, int n,
-                                     int ev, bint improving) noexcept nogil
+                    bint cut, int n) noexcept nogil
+    cdef inline int cut_before_moves(self, int depth, int beta, int ply, bint null_ok, bint cut,
+                                     int n, int ev, bint improving) noexcept nogil
     cdef inline bint late_or_futile(self, int depth, int count, int ev, int alpha,
                                     bint improving) noexcept nogil
-    cdef int probcut(self, unsigned long long e, int depth, int beta, int ply, int n,
+    cdef int probcut(self, unsigned long long e, int depth, int beta, int ply, bint cut, int n,
                      int ev) noexcept nogil
     cdef int singular(self, unsigned long long e, int hmove, int depth, int beta, int ply,
-                      bint in_check, int n) noexcept nogil
+                      bint in_check, bint cut, int n) noexcept nogil
     cdef inline bint bad_history(self, int depth, int ply, int piece, int to) noexcept nogil
     cdef inline int reduction(self, int depth, int count, int new_depth, bint pv_node,
-                              int ply, int to, bint improving) noexcept nogil
+                              int ply, int to, bint improving, bint cut) noexcept nogil
     cdef inline int search_move(self, int new_depth, int r, int alpha, int beta, int ply,
-                                bint gives, int count, bint pv_node, int end) noexcept nogil
+                                bint gives, int count, bint pv_node, bint cut,
+                                int end) noexcept nogil
     cdef int root_search(self, int depth, int alpha, int beta) noexcept nogil

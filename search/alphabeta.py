@@ -129,6 +129,7 @@ class Tree:
         self.lmr_history = P.LMR_HISTORY
         self.lmr_refutations, self.lmr_bad_captures = bool(P.LMR_REFUTATIONS), bool(P.LMR_BAD_CAPTURES)
         self.lmr_tt_capture = bool(P.LMR_TT_CAPTURE)
+        self.lmr_cut_node = P.LMR_CUT_NODE
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
@@ -399,8 +400,11 @@ class Tree:
         return stand + gain + self.delta <= alpha
 
     def search(self, depth: cython.int, alpha: cython.int, beta: cython.int, ply: cython.int,
-               in_check: cython.bint, null_ok: cython.bint, n: cython.int) -> cython.int:
-        """The score of the position to ``depth``; its moves go to the buffer at ``n``."""
+               in_check: cython.bint, null_ok: cython.bint, cut: cython.bint,
+               n: cython.int) -> cython.int:
+        """The score of the position to ``depth``; its moves go to the buffer at ``n``.
+        ``cut``: a non-PV node expected to fail high (the null-window child of
+        a node expected to fail low, or a reduced late move's)."""
         pv_node: cython.bint = beta - alpha > 1
         us: cython.int
         code: cython.int
@@ -493,9 +497,9 @@ class Tree:
                     entry_bound(e) == EXACT or (score > ev if entry_bound(e) == LOWER else score < ev)):
                 pe = score
         if not in_check and not pv_node and not excl:
-            score = self.cut_before_moves(depth, beta, ply, null_ok, n, pe, improving)
+            score = self.cut_before_moves(depth, beta, ply, null_ok, cut, n, pe, improving)
             if score == NO_SCORE and self.pc_depth and depth >= self.pc_depth:
-                score = self.probcut(e, depth, beta, ply, n, pe)
+                score = self.probcut(e, depth, beta, ply, cut, n, pe)
             if score != NO_SCORE:           # (0 when stopped)
                 return score
         if not hmove and (depth >= self.iir_depth if pv_node
@@ -585,7 +589,7 @@ class Tree:
                 if pushed:
                     self.take_back()
                     pushed = False
-                score = self.singular(e, m, depth, beta, ply, in_check, n)
+                score = self.singular(e, m, depth, beta, ply, in_check, cut, n)
                 if self.stopped:
                     return 0
                 if score == EXTEND:
@@ -611,14 +615,14 @@ class Tree:
             if (count > 1 and depth >= self.lmr_min_depth
                     and count > self.lmr_min_moves and not in_check and not gives):
                 if quiet:
-                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
+                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving, cut)
                     if r and self.lmr_refutations and ki >= 0 and self.order.refutation_at(ki):
                         r -= 1
                     if tt_capture and r + 1 < new_depth:
                         r += 1
                 elif self.lmr_bad_captures and ki >= 0 and self.order.bad_capture_at(ki):
-                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving)
-            score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, end)
+                    r = self.reduction(depth, count, new_depth, pv_node, ply, to, improving, cut)
+            score = self.search_move(new_depth, r, alpha, beta, ply, gives, count, pv_node, cut, end)
             self.take_back()
             if self.stopped:
                 return 0
@@ -657,7 +661,7 @@ class Tree:
         return best
 
     def cut_before_moves(self, depth: cython.int, beta: cython.int, ply: cython.int,
-                         null_ok: cython.bint, n: cython.int, ev: cython.int,
+                         null_ok: cython.bint, cut: cython.bint, n: cython.int, ev: cython.int,
                          improving: cython.bint) -> cython.int:
         """At a non-PV node not in check whose static eval is ``ev``: the
         score of a reverse-futility or null-move cutoff, or NO_SCORE."""
@@ -675,7 +679,7 @@ class Tree:
             if self.null_eval_div:          # more the further the eval stands above beta
                 r += min((ev - beta) // self.null_eval_div, 3)
             score = -self.search(depth - 1 - r, -beta, 1 - beta,
-                                 ply + 1, False, False, n)
+                                 ply + 1, False, False, not cut, n)
             self.take_back_null()
             if self.stopped:
                 return 0
@@ -684,7 +688,7 @@ class Tree:
         return NO_SCORE
 
     def probcut(self, e: cython.ulonglong, depth: cython.int, beta: cython.int,
-                ply: cython.int, n: cython.int, ev: cython.int) -> cython.int:
+                ply: cython.int, cut: cython.bint, n: cython.int, ev: cython.int) -> cython.int:
         """ProbCut at a non-PV node not in check (static eval ``ev``, table
         entry ``e``): a capture or promotion that wins at least pbeta - ev
         by SEE, where pbeta = beta + PROBCUT_MARGIN, and whose score beats
@@ -715,7 +719,7 @@ class Tree:
             self.mslot[ply] = self.order.slot(self.pos.board[move_to(m)], move_to(m))
             score = -self.qsearch(-pbeta, 1 - pbeta, ply + 1, gives, end)
             if score >= pbeta and not self.stopped:
-                score = -self.search(depth - 4, -pbeta, 1 - pbeta, ply + 1, gives, True, end)
+                score = -self.search(depth - 4, -pbeta, 1 - pbeta, ply + 1, gives, True, not cut, end)
             self.take_back()
             if self.stopped:
                 return 0
@@ -725,7 +729,7 @@ class Tree:
         return NO_SCORE
 
     def singular(self, e: cython.ulonglong, hmove: cython.int, depth: cython.int,
-                 beta: cython.int, ply: cython.int, in_check: cython.bint,
+                 beta: cython.int, ply: cython.int, in_check: cython.bint, cut: cython.bint,
                  n: cython.int) -> cython.int:
         """Is the hash move ``hmove`` (not played) singular: its table
         entry ``e`` a lower bound (or exact) from at least depth - 3 whose
@@ -743,7 +747,7 @@ class Tree:
             return NO_SCORE
         sbeta = tscore - self.se_margin * depth
         self.excluded[ply] = hmove
-        score = self.search((depth - 1) // 2, sbeta - 1, sbeta, ply, in_check, False, n)
+        score = self.search((depth - 1) // 2, sbeta - 1, sbeta, ply, in_check, False, cut, n)
         self.excluded[ply] = 0
         if self.stopped:
             return 0
@@ -771,7 +775,7 @@ class Tree:
 
     def reduction(self, depth: cython.int, count: cython.int, new_depth: cython.int,
                   pv_node: cython.bint, ply: cython.int, to: cython.int,
-                  improving: cython.bint) -> cython.int:
+                  improving: cython.bint, cut: cython.bint) -> cython.int:
         """Plies by which the late quiet move number ``count``, just played
         to ``to``, is searched shallower (late-move reduction; one less at PV
         nodes; with LMR_NOT_IMPROVING, that many more at a non-PV node whose
@@ -782,6 +786,8 @@ class Tree:
             r -= 1
         if self.lmr_not_improving and not pv_node and not improving and ply >= 2:
             r += self.lmr_not_improving
+        if cut:
+            r += self.lmr_cut_node
         if self.lmr_history:
             r -= self.order.history_of(self.pos.board[to], to, self.prev_slot(ply, 1),
                                        self.prev_slot(ply, 2)) // self.lmr_history
@@ -793,7 +799,7 @@ class Tree:
 
     def search_move(self, new_depth: cython.int, r: cython.int, alpha: cython.int,
                     beta: cython.int, ply: cython.int, gives: cython.bint, count: cython.int,
-                    pv_node: cython.bint, end: cython.int) -> cython.int:
+                    pv_node: cython.bint, cut: cython.bint, end: cython.int) -> cython.int:
         """The score of the move just played at ``ply`` (principal variation
         search): the first move with the full window; a later one with a
         null window, ``r`` plies shallower, then again at full depth if it
@@ -801,12 +807,14 @@ class Tree:
         inside it."""
         score: cython.int
         if count == 1:
-            return -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
-        score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True, end)
+            return -self.search(new_depth, -beta, -alpha, ply + 1, gives, True,
+                                not pv_node and not cut, end)
+        score = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, gives, True,
+                             r > 0 or not cut, end)
         if score > alpha and r and not self.stopped:
-            score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, end)
+            score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives, True, not cut, end)
         if pv_node and alpha < score < beta and not self.stopped:
-            score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, end)
+            score = -self.search(new_depth, -beta, -alpha, ply + 1, gives, True, False, end)
         return score
 
     def root_search(self, depth: cython.int, alpha: cython.int, beta: cython.int) -> cython.int:
@@ -832,7 +840,7 @@ class Tree:
             gives = self.pos.in_check()
             self.pv_len[1] = 0
             new_depth = depth if gives else depth - 1
-            score = self.search_move(new_depth, 0, alpha, beta, 0, gives, count, True, n)
+            score = self.search_move(new_depth, 0, alpha, beta, 0, gives, count, True, False, n)
             self.take_back()
             if self.stopped:
                 break

@@ -15,6 +15,7 @@ cdef class MoveOrder:
     cdef short[::1] cont
     cdef int[::1] corr
     cdef int corr_max, capt_div
+    cdef long long bad_base
     cdef int[::1] capt
     cdef int capt_index(self, int code, int to, int victim) noexcept nogil
     cpdef void reward_capture(self, int code, int to, int victim, int bonus) noexcept nogil

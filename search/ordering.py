@@ -59,6 +59,7 @@ GOOD = cython.declare(cython.longlong, 1 << 28)
 KILLER1 = cython.declare(cython.longlong, (1 << 27) + 1)
 KILLER2 = cython.declare(cython.longlong, 1 << 27)
 BAD = cython.declare(cython.longlong, 1 << 26)
+BAD_LAST = cython.declare(cython.longlong, 1 << 20)     # (BAD_CAPTURES_LAST) below every quiet key
 COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
 HIST_MAX = cython.declare(cython.longlong, 1 << 14)     # every history entry stays within +-this
@@ -93,6 +94,7 @@ class MoveOrder:
         self.corr = array('i', [0]) * (2 * CORR_SIZE)
         self.corr_max = params.CORRECTION_MAX
         self.capt_div = params.CAPTURE_HISTORY
+        self.bad_base = BAD_LAST if params.BAD_CAPTURES_LAST else BAD
         self.capt = array('i', [0]) * ((2 * R.n + 1) * R.size * (R.n + 1) if self.capt_div else 1)
 
     def attach(self, pos: Position, g: MoveGen) -> None:
@@ -150,7 +152,7 @@ class MoveOrder:
                 vv = self.val(cap)
                 va = self.val(p)
                 if vv < va and not move_promo(m) and not see_ge(self.pos, m, self.value, 0):
-                    s = BAD + vv
+                    s = self.bad_base + vv
                 else:
                     s = GOOD + (vv << 6) - (va >> 4)
                     if move_promo(m):
@@ -274,7 +276,7 @@ class MoveOrder:
         """Did :meth:`score_moves` rank the move of key i as a capture that
         loses in the exchange (SEE < 0)?"""
         k: cython.longlong = self.keys[i] >> MOVE_BITS
-        return BAD <= k < COUNTER
+        return self.bad_base <= k < (COUNTER if self.bad_base == BAD else BAD_LAST + (1 << 19))
 
     def reward(self, code: cython.int, to: cython.int, bonus: cython.int) -> cython.void:
         """Add ``bonus`` (negative: a penalty) to a history entry, with gravity toward zero."""

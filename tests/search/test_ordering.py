@@ -67,3 +67,33 @@ def test_the_capture_history_has_gravity_and_halves_with_each_search(monkeypatch
     assert max(order.capture_history()) == 7168
     order.new_search()
     assert max(order.capture_history()) == 3584
+
+
+# White's Rook takes a pawn that a pawn defends: the capture loses in the
+# exchange.  By default it comes right after the killers and the
+# countermove, before every quiet move; with BAD_CAPTURES_LAST after them.
+LOSING_CAPTURE = '4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1'
+
+
+def main_order(monkeypatch, bad_last: int) -> list[str]:
+    from search import params
+    from search.eval import tables
+    from search.ordering import MoveOrder
+    monkeypatch.setattr(params, 'BAD_CAPTURES_LAST', bad_last)
+    pos = start_position('chess', LOSING_CAPTURE)
+    order = MoveOrder(pos, params.MAX_PLY + 2, tables(pos.rules, False).piece_value, BUFFER)
+    g = MoveGen(pos.rules, BUFFER)
+    order.attach(pos, g)
+    return [move_text(pos, m) for m in order.ordered(0, len(g.legal(pos)))]
+
+
+def test_a_losing_capture_comes_before_the_quiet_moves_by_default(monkeypatch):
+    moves = main_order(monkeypatch, 0)
+    assert len(moves) == 11
+    assert moves[0] == 'd1d5'
+
+
+def test_with_the_switch_a_losing_capture_comes_after_the_quiet_moves(monkeypatch):
+    moves = main_order(monkeypatch, 1)
+    assert moves[-1] == 'd1d5'
+    assert sorted(moves) == sorted(main_order(monkeypatch, 0))

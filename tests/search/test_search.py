@@ -378,6 +378,8 @@ SWITCHED_BENCH = [
     ({'LMR_TT_CAPTURE': 1}, 4, 35295),
     ({'TRADE_DOWN': 100}, 4, 35482),            # on in Oblong 44 by its tuned data (100)
     ({'FIFTY_SCALE': 200}, 4, 33810),          # on in Oblong 44 by its tuned data (200)
+    ({'BAD_CAPTURES_LAST': 1}, 4, 37693),
+    ({'LMR_CUT_NODE': 2}, 4, 35664),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
