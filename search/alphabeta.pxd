@@ -35,7 +35,7 @@ cdef class Tree:
     cdef public int contempt
     cdef bint null_variant, use_improving, use_pairs, use_corr, use_capt, check_see, tt_eval
     cdef bint lmr_refutations, lmr_bad_captures, lmr_tt_capture
-    cdef int lmr_cut_node
+    cdef int lmr_cut_node, hist_linear
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
     cdef readonly long long nodes

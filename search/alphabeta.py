@@ -130,6 +130,7 @@ class Tree:
         self.lmr_refutations, self.lmr_bad_captures = bool(P.LMR_REFUTATIONS), bool(P.LMR_BAD_CAPTURES)
         self.lmr_tt_capture = bool(P.LMR_TT_CAPTURE)
         self.lmr_cut_node = P.LMR_CUT_NODE
+        self.hist_linear = P.HISTORY_BONUS_LINEAR
         self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
         self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
         self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
@@ -263,7 +264,7 @@ class Tree:
         those of the quiet moves tried before it lose; any other ``m`` gains
         capture history.  Either way the captures tried before it lose
         capture history."""
-        bonus: cython.int = 32 * depth * depth
+        bonus: cython.int = self.hist_linear * depth if self.hist_linear else 32 * depth * depth
         prev1: cython.int = self.prev_slot(ply, 1)
         prev2: cython.int = self.prev_slot(ply, 2)
         i: cython.int

@@ -180,6 +180,7 @@ LMR_TT_CAPTURE = 0               # 1: a late quiet move is reduced one ply more 
 LMR_BAD_CAPTURES = 0             # 1: a late capture that loses by SEE is reduced as a quiet move; 0: off
 LMR_CUT_NODE = 0                 # r += this at a node expected to fail high (a cut node); 0: off
 BAD_CAPTURES_LAST = 0            # 1: captures that lose by SEE are tried after the quiet moves; 0: before them
+HISTORY_BONUS_LINEAR = 0         # a cut-off's history bonus: this x depth (at most 4096); 0: 32 x depth^2
 
 CAPTURE_HISTORY = 2              # captures ordered also by their capture history / this; 0: off
                                  # (SPRT +22.3 +- 14.9 Elo in chess: docs/strength.md)

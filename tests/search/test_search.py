@@ -380,6 +380,7 @@ SWITCHED_BENCH = [
     ({'FIFTY_SCALE': 200}, 4, 33810),          # on in Oblong 44 by its tuned data (200)
     ({'BAD_CAPTURES_LAST': 1}, 4, 37693),
     ({'LMR_CUT_NODE': 2}, 4, 35664),
+    ({'HISTORY_BONUS_LINEAR': 400}, 4, 35612),
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
