@@ -60,6 +60,7 @@ KILLER1 = cython.declare(cython.longlong, (1 << 27) + 1)
 KILLER2 = cython.declare(cython.longlong, 1 << 27)
 BAD = cython.declare(cython.longlong, 1 << 26)
 BAD_LAST = cython.declare(cython.longlong, 1 << 20)     # (BAD_CAPTURES_LAST) below every quiet key
+BAD_SPAN = cython.declare(cython.longlong, 1 << 19)     # a losing capture's key: its base + the victim's value, below this
 COUNTER = cython.declare(cython.longlong, (1 << 27) - 1)
 HIST_BIAS = cython.declare(cython.longlong, 1 << 25)
 HIST_MAX = cython.declare(cython.longlong, 1 << 14)     # every history entry stays within +-this
@@ -276,7 +277,7 @@ class MoveOrder:
         """Did :meth:`score_moves` rank the move of key i as a capture that
         loses in the exchange (SEE < 0)?"""
         k: cython.longlong = self.keys[i] >> MOVE_BITS
-        return self.bad_base <= k < (COUNTER if self.bad_base == BAD else BAD_LAST + (1 << 19))
+        return 0 <= k - self.bad_base < BAD_SPAN
 
     def reward(self, code: cython.int, to: cython.int, bonus: cython.int) -> cython.void:
         """Add ``bonus`` (negative: a penalty) to a history entry, with gravity toward zero."""

@@ -13,18 +13,26 @@ TWO_TAKERS = '4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1'
 BUFFER = 256
 
 
+def move_order(monkeypatch, fen: str, **settings):
+    """The chess position ``fen``, a MoveOrder for it made with the
+    search/params.py ``settings`` and the MoveGen whose buffer it orders."""
+    from search import params
+    from search.eval import tables
+    from search.ordering import MoveOrder
+    for name, value in settings.items():
+        monkeypatch.setattr(params, name, value)
+    pos = start_position('chess', fen)
+    order = MoveOrder(pos, params.MAX_PLY + 2, tables(pos.rules, False).piece_value, BUFFER)
+    g = MoveGen(pos.rules, BUFFER)
+    order.attach(pos, g)
+    return pos, order, g
+
+
 def captures_in_order(monkeypatch, capture_history: int, rewards=()):
     """The captures of TWO_TAKERS in the main search's order and in
     quiescence's, with ``CAPTURE_HISTORY`` set, after the capture-history
     ``rewards`` ((move text, bonus), ...); and the MoveOrder."""
-    from search import params
-    from search.eval import tables
-    from search.ordering import MoveOrder
-    monkeypatch.setattr(params, 'CAPTURE_HISTORY', capture_history)
-    pos = start_position('chess', TWO_TAKERS)
-    order = MoveOrder(pos, params.MAX_PLY + 2, tables(pos.rules, False).piece_value, BUFFER)
-    g = MoveGen(pos.rules, BUFFER)
-    order.attach(pos, g)
+    pos, order, g = move_order(monkeypatch, TWO_TAKERS, CAPTURE_HISTORY=capture_history)
     for text, bonus in rewards:
         m = parse_move(pos, text)
         order.reward_capture(pos.board[move_from(m)], move_to(m), pos.board[move_to(m)], bonus)
@@ -76,14 +84,7 @@ LOSING_CAPTURE = '4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1'
 
 
 def main_order(monkeypatch, bad_last: int) -> list[str]:
-    from search import params
-    from search.eval import tables
-    from search.ordering import MoveOrder
-    monkeypatch.setattr(params, 'BAD_CAPTURES_LAST', bad_last)
-    pos = start_position('chess', LOSING_CAPTURE)
-    order = MoveOrder(pos, params.MAX_PLY + 2, tables(pos.rules, False).piece_value, BUFFER)
-    g = MoveGen(pos.rules, BUFFER)
-    order.attach(pos, g)
+    pos, order, g = move_order(monkeypatch, LOSING_CAPTURE, BAD_CAPTURES_LAST=bad_last)
     return [move_text(pos, m) for m in order.ordered(0, len(g.legal(pos)))]
 
 
