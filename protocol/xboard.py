@@ -422,11 +422,11 @@ class XBoard:
         if self.game.moves:
             self.random_fens.clear()      # a game was played: the next one draws anew
         self.game.new('chess')
+        self.control.clear_hash()     # before the tables and history are made anew
         self._reset_game_state()
         self.force = False
         self.engine_side = -1
         self.clock.reset()
-        self.control.clear_hash()
         self._restart_analysis()      # 'new' keeps analyze mode on
 
     def cmd_variant(self, arg, cmd):

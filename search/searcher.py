@@ -46,7 +46,7 @@ from cazaux_engine.movegen import legal_moves
 from cazaux_engine.position import Position
 
 from . import params as P
-from .alphabeta import MOVE_BUFFER, Control, Tree
+from .alphabeta import MOVE_BUFFER, Control, Tree, lmr_table
 from .checks import filter_for
 from .eval import Evaluator, tables
 from .ordering import MoveOrder
@@ -113,12 +113,15 @@ class Searcher:
         self._kept = []
 
     def prepare(self, pos: Position) -> None:
-        """Build the variant's evaluation and check tables now (they are
-        otherwise built by the first search of the variant, on its clock:
-        tens of milliseconds on 12x12 boards), and read its opening book (a
-        few tenths of a second).  For a new game or variant."""
-        tables(pos.rules, self.material_only)
+        """Build the variant's evaluation and check tables, and the main
+        thread's history and caches of evaluations, now (they are otherwise
+        built by the first search of the variant, on its clock: tens of
+        milliseconds on 12x12 boards), and read its opening book (a few
+        tenths of a second).  For a new game or variant, after :meth:`clear`
+        (which drops the history)."""
+        self._kept_for(pos, 0)                 # the tables, the main thread's history and caches
         filter_for(pos.rules)
+        lmr_table(P.MAX_PLY, P.LMR_DIVISOR)    # made once per process: 11 ms
         if self.book is not None:
             self.book.book_for(pos.rules.variant.name)     # read the variant's book now too
 
@@ -219,19 +222,25 @@ class Searcher:
     def tree(self, pos: Position, index: int, ctl: Control, contempt: int = 0) -> Tree:
         """A search tree for thread ``index`` that plays on ``pos``, where a
         draw costs the side to move ``contempt`` centipawns."""
-        R = pos.rules
-        T = tables(R, self.material_only)
+        order, evaluator = self._kept_for(pos, index)
+        order.new_search()
+        tree = Tree(pos, self.tt, evaluator, order, filter_for(pos.rules), ctl, index == 0)
+        tree.contempt = contempt
+        return tree
+
+    def _kept_for(self, pos: Position, index: int) -> tuple:
+        """Thread ``index``'s move order (its history) and evaluator (its
+        caches) for ``pos``'s variant and values: kept from search to search,
+        made anew when the variant or the values change."""
+        T = tables(pos.rules, self.material_only)
         while len(self._kept) <= index:
             self._kept.append((None, None, None))
         order, evaluator, made_for = self._kept[index]
-        if order is None or made_for is not T:      # the history is kept per variant and values,
+        if order is None or made_for is not T:
             order = MoveOrder(pos, P.MAX_PLY + 2, T.piece_value, MOVE_BUFFER)
-            evaluator = Evaluator(T)                # and so are the caches of the evaluations
+            evaluator = Evaluator(T)
             self._kept[index] = (order, evaluator, T)
-        order.new_search()
-        tree = Tree(pos, self.tt, evaluator, order, filter_for(R), ctl, index == 0)
-        tree.contempt = contempt
-        return tree
+        return order, evaluator
 
     def _deepen(self, job: SearchJob, depth_cap: int | None = None, lines: int = 1) -> SearchResult:
         """Iterative deepening; ``depth_cap`` and ``lines`` (MultiPV at

@@ -90,8 +90,9 @@ def test_clear_empties_the_table_and_resize_gives_a_new_empty_one():
     assert tt.size == 1 << 17 and len(tt.table) == 2 * tt.size and tt.probe(1234) is None
 
 
-def vm_flags(address: int) -> list[str]:
-    """The VmFlags of the mapping of this process that holds ``address``."""
+def smaps_field(address: int, field: str) -> list[str]:
+    """The words after ``field`` (e.g. 'VmFlags:', 'Rss:') in the smaps
+    record of the mapping of this process that holds ``address``."""
     inside = False
     with open('/proc/self/smaps') as f:
         for line in f:
@@ -99,9 +100,65 @@ def vm_flags(address: int) -> list[str]:
             if '-' in head and not head.endswith(':'):
                 start, end = (int(x, 16) for x in head.split('-'))
                 inside = start <= address < end
-            elif inside and head == 'VmFlags:':
+            elif inside and head == field:
                 return line.split()[1:]
     raise AssertionError(f'no mapping holds {address:#x}')
+
+
+def vm_flags(address: int) -> list[str]:
+    """The VmFlags of the mapping of this process that holds ``address``."""
+    return smaps_field(address, 'VmFlags:')
+
+
+def table_address(tt: TranspositionTable) -> int:
+    import ctypes
+    return ctypes.addressof(ctypes.c_char.from_buffer(tt.table))
+
+
+def filled(mb: float) -> TranspositionTable:
+    """A table of ``mb`` megabytes that a search used: 4,999 entries."""
+    tt = TranspositionTable(mb)
+    tt.new_search()
+    for k in range(1, 5000):
+        tt.store(k * 0x9E3779B97F4A7C15 % (1 << 64), k, 3, EXACT, k)
+    return tt
+
+
+def test_a_small_table_a_search_used_is_cleared_in_place_and_keeps_its_pages():
+    """Clearing (a new game) writes zeros over a used table of up to
+    CLEAR_IN_PLACE_MB where it is: every entry is gone, the memory is the
+    same, and all its pages are in memory (so that the next game's first
+    search does not pay page faults on its clock)."""
+    import sys
+    assert sys.platform.startswith('linux')
+    tt = filled(8)
+    address = table_address(tt)
+    assert tt.searched and tt.hashfull() > 0
+    tt.clear()
+    assert table_address(tt) == address and not tt.searched
+    assert tt.hashfull() == 0 and not any(tt.table)
+    assert all(tt.probe(k * 0x9E3779B97F4A7C15 % (1 << 64)) is None for k in range(1, 5000))
+    assert smaps_field(address, 'Rss:') == ['8192', 'kB']
+
+
+def test_a_large_table_or_one_no_search_used_is_cleared_with_a_new_map(monkeypatch):
+    """Above CLEAR_IN_PLACE_MB, and for a table no search used since it was
+    made or cleared, a clear maps new zeroed memory at once instead of
+    writing zeros (seconds for gigabytes; page faults moved to the clear)."""
+    import search.tt as T
+    tt = TranspositionTable(8)
+    tt.store(1234, 5, 6, EXACT, 7)              # not a search: new_search was not called
+    address = table_address(tt)
+    tt.clear()
+    assert tt.probe(1234) is None and tt.hashfull() == 0
+    assert table_address(tt) != address         # made while the old map still stood
+    assert smaps_field(table_address(tt), 'Rss:') == ['0', 'kB']
+    monkeypatch.setattr(T, 'CLEAR_IN_PLACE_MB', 4)
+    tt = filled(8)
+    address = table_address(tt)
+    tt.clear()
+    assert tt.hashfull() == 0 and not tt.searched and table_address(tt) != address
+    assert smaps_field(table_address(tt), 'Rss:') == ['0', 'kB']
 
 
 def test_the_table_asks_linux_for_large_pages():
