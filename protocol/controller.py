@@ -61,6 +61,14 @@ class Controller:
         """Is a job's thread running (even one whose result was dropped)?"""
         return self.job is not None and self.job.running
 
+    def get_ready(self) -> None:
+        """Before answering the GUI's wait (UCI's ``isready``, XBoard's
+        ``ping``): when no search runs, the hash table takes its pages now,
+        not on the first move's clock."""
+        with self.lock:
+            if not self.busy:
+                self.searcher.touch_table()
+
     # -- searches -------------------------------------------------------------------
     def new_job(self, pos: Position, limits: Limits, started: float | None = None) -> SearchJob:
         """A job on a copy of ``pos`` whose clock started at ``started``

@@ -118,6 +118,7 @@ class UciSession:
         self.send('uciok')
 
     def cmd_isready(self, args) -> None:
+        self.control.get_ready()
         self.send('readyok')
 
     def cmd_debug(self, args) -> None:

@@ -414,6 +414,7 @@ class XBoard:
             if self.mode == THINK:        # answered after the move (spec: ping)
                 self.pending_pongs.append(pong)
                 return
+        self.control.get_ready()
         self.send(pong)
 
     def cmd_new(self, arg, cmd):

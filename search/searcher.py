@@ -112,6 +112,12 @@ class Searcher:
         self.tt.clear()
         self._kept = []
 
+    def touch_table(self) -> None:
+        """Take the hash table's pages now if it is fresh (see
+        :meth:`TranspositionTable.touch`): where the GUI waits and no clock
+        runs, never during a search."""
+        self.tt.touch()
+
     def prepare(self, pos: Position) -> None:
         """Build the variant's evaluation and check tables, and the main
         thread's history and caches of evaluations, now (they are otherwise

@@ -27,6 +27,6 @@ cdef class TranspositionTable:
     cdef readonly object table
     cdef readonly long long size, mask
     cdef public int age
-    cdef readonly bint searched             # a search used the table since it was made or cleared
+    cdef readonly bint touched              # its pages were written since it was mapped
     cpdef unsigned long long lookup(self, unsigned long long key) noexcept nogil
     cpdef void store(self, unsigned long long key, int move, int depth, int bound, int score) noexcept nogil

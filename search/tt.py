@@ -27,11 +27,13 @@ so that making or resizing even the largest table answers at once
 time, though: a fresh 64 MB table made the first move of every game spend
 about a tenth of a second in the system's page faults (large pages of 2 MB
 zeroed one by one), on the clock.  So a table of up to ``CLEAR_IN_PLACE_MB``
-that a search has used is cleared (a new game) by writing zeros over its
-words, 14 ms for 64 MB once its pages are in memory, which keeps them
-there; a larger one, or one no search has used (its pages are not yet
-taken, and writing them now would only move their cost to the clear),
-gets a new map, as when it was made.  A size larger than the
+whose pages were written (by a search, or by :meth:`touch`) is cleared (a
+new game) by writing zeros over its words, 14 ms for 64 MB once its pages
+are in memory, which keeps them there; a larger one, or one not written
+since it was mapped, gets a new map, as when it was made.
+:meth:`touch` takes a fresh table's pages at once (about 0.1 s for 64 MB),
+for the protocol to call where the GUI waits and no clock runs (UCI's
+``isready``, XBoard's ``ping``).  A size larger than the
 memory the machine has free (and the table's own) raises MemoryError and
 leaves the table as it was.
 
@@ -164,23 +166,30 @@ class TranspositionTable:
         self.size = size
         self.mask = size - 2           # even index; its pair is index ^ 1
         self.age = 0
-        self.searched = False
+        self.touched = False
 
     def clear(self) -> None:
-        """Empty the table (a new game): in place if a search used it and it
-        is no larger than ``CLEAR_IN_PLACE_MB``, else with a new map (see
-        the module docstring)."""
-        if self.searched and self.size * BYTES_PER_SLOT <= CLEAR_IN_PLACE_MB << 20:
+        """Empty the table (a new game): in place if its pages were written
+        and it is no larger than ``CLEAR_IN_PLACE_MB`` (they stay in
+        memory), else with a new map (see the module docstring)."""
+        if self.touched and self.size * BYTES_PER_SLOT <= CLEAR_IN_PLACE_MB << 20:
             zero_in_place(self.table)
         else:
             self.words = self.table = zeroed_words(2 * self.size)
+            self.touched = False
         self.age = 0
-        self.searched = False
+
+    def touch(self) -> None:
+        """Take the pages of a fresh table of up to ``CLEAR_IN_PLACE_MB``
+        now, so that no search pays for them (not while a search runs)."""
+        if not self.touched and self.size * BYTES_PER_SLOT <= CLEAR_IN_PLACE_MB << 20:
+            zero_in_place(self.table)
+            self.touched = True
 
     def new_search(self) -> None:
         """A search begins: older entries are worth less from now on."""
         self.age = (self.age + 1) & 63
-        self.searched = True
+        self.touched = True
 
     def lookup(self, key: cython.ulonglong) -> cython.ulonglong:
         """The data word stored for ``key``, 0 if none."""

@@ -206,6 +206,43 @@ def test_uci_go_perft_counts_off_the_reader_thread():
     s.handle('quit')
 
 
+def wait_idle(control):
+    for _ in range(int(TIMEOUT * 100)):
+        if not control.busy:
+            return
+        threading.Event().wait(0.01)
+    raise AssertionError('the search did not end')
+
+
+def test_the_guis_wait_takes_the_tables_pages_but_never_during_a_search():
+    # UCI's isready and XBoard's ping are where the GUI waits and no clock
+    # runs: a fresh hash table takes its pages there (search/tt.py), so the
+    # first move of a game does not pay for them; while a search runs
+    # (the stand-in thinks until stopped) the table is left alone
+    out = Lines()
+    s = UciSession(out, Options())
+    stub = Stand_in()
+    s.control.use_searcher(stub)
+    s.handle('position startpos')
+    s.handle('go infinite')
+    out.wait_for('info ')
+    s.handle('isready')
+    assert out.wait_for('readyok') == 'readyok' and s.control.busy
+    assert not stub.tt.touched
+    s.handle('stop')
+    out.wait_for('bestmove ')
+    wait_idle(s.control)
+    s.handle('isready')
+    assert out.lines[-1] == 'readyok' and stub.tt.touched
+    s.handle('quit')
+    x, out, stub = xboard_session()
+    x.handle('new')
+    assert not stub.tt.touched
+    x.handle('ping 7')
+    assert out.lines[-1] == 'pong 7' and stub.tt.touched
+    x.handle('quit')
+
+
 # -- moves XBoard would mangle (protocol.xboard_moves.phantom_victim) ----------------
 class Phantom(Searcher):
     """Thinks of nothing but the move ``best`` (e.g. one that makes XBoard

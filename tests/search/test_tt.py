@@ -133,18 +133,19 @@ def test_a_small_table_a_search_used_is_cleared_in_place_and_keeps_its_pages():
     assert sys.platform.startswith('linux')
     tt = filled(8)
     address = table_address(tt)
-    assert tt.searched and tt.hashfull() > 0
+    assert tt.touched and tt.hashfull() > 0
     tt.clear()
-    assert table_address(tt) == address and not tt.searched
+    assert table_address(tt) == address and tt.touched
     assert tt.hashfull() == 0 and not any(tt.table)
     assert all(tt.probe(k * 0x9E3779B97F4A7C15 % (1 << 64)) is None for k in range(1, 5000))
     assert smaps_field(address, 'Rss:') == ['8192', 'kB']
 
 
-def test_a_large_table_or_one_no_search_used_is_cleared_with_a_new_map(monkeypatch):
-    """Above CLEAR_IN_PLACE_MB, and for a table no search used since it was
-    made or cleared, a clear maps new zeroed memory at once instead of
-    writing zeros (seconds for gigabytes; page faults moved to the clear)."""
+def test_a_large_table_or_a_fresh_one_is_cleared_with_a_new_map(monkeypatch):
+    """Above CLEAR_IN_PLACE_MB, and for a table not written since it was
+    mapped (no search, no touch), a clear maps new zeroed memory at once
+    instead of writing zeros (seconds for gigabytes; for a fresh table the
+    page faults would only move to the clear)."""
     import search.tt as T
     tt = TranspositionTable(8)
     tt.store(1234, 5, 6, EXACT, 7)              # not a search: new_search was not called
@@ -157,8 +158,26 @@ def test_a_large_table_or_one_no_search_used_is_cleared_with_a_new_map(monkeypat
     tt = filled(8)
     address = table_address(tt)
     tt.clear()
-    assert tt.hashfull() == 0 and not tt.searched and table_address(tt) != address
+    assert tt.hashfull() == 0 and not tt.touched and table_address(tt) != address
     assert smaps_field(table_address(tt), 'Rss:') == ['0', 'kB']
+    tt.touch()                                  # too large: left alone
+    assert not tt.touched and smaps_field(table_address(tt), 'Rss:') == ['0', 'kB']
+
+
+def test_touch_takes_a_fresh_tables_pages_once():
+    """``touch`` (UCI's isready, XBoard's ping) writes a fresh table's
+    pages; then a clear zeroes it in place."""
+    tt = TranspositionTable(8)
+    address = table_address(tt)
+    assert not tt.touched and smaps_field(address, 'Rss:') == ['0', 'kB']
+    tt.touch()
+    assert tt.touched and smaps_field(address, 'Rss:') == ['8192', 'kB']
+    assert tt.hashfull() == 0 and not any(tt.table)
+    tt.store(1234, 5, 6, EXACT, 7)
+    tt.touch()                                  # once only: the entry stays
+    assert tt.probe(1234) == (5, 6, EXACT, 7)
+    tt.clear()
+    assert table_address(tt) == address and tt.probe(1234) is None
 
 
 def test_the_table_asks_linux_for_large_pages():
