@@ -175,12 +175,13 @@ LMR_MIN_MOVES = 3                # moves searched before reductions start
 LMR_DIVISOR = 2.2                # r = log(depth) * log(moves) / LMR_DIVISOR
 LMR_NOT_IMPROVING = 0            # r += this at a non-PV node that is not improving; 0: off
 LMR_HISTORY = 0                  # r -= the move's history (with continuations) / this; 0: off
-LMR_REFUTATIONS = 0              # 1: a killer or the countermove is reduced one ply less; 0: off
-LMR_TT_CAPTURE = 0               # 1: a late quiet move is reduced one ply more when the hash move is a capture
+LMR_REFUTATIONS = 1              # 1: a killer or the countermove is reduced one ply less; 0: off
+LMR_TT_CAPTURE = 1               # 1: a late quiet move is reduced one ply more when the hash move is a capture
 LMR_BAD_CAPTURES = 0             # 1: a late capture that loses by SEE is reduced as a quiet move; 0: off
-LMR_CUT_NODE = 0                 # r += this at a node expected to fail high (a cut node); 0: off
+LMR_CUT_NODE = 2                 # r += this at a node expected to fail high (a cut node); 0: off
 BAD_CAPTURES_LAST = 0            # 1: captures that lose by SEE are tried after the quiet moves; 0: before them
-HISTORY_BONUS_LINEAR = 0         # a cut-off's history bonus: this x depth (at most 4096); 0: 32 x depth^2
+HISTORY_BONUS_LINEAR = 400       # a cut-off's history bonus: this x depth (at most 4096); 0: 32 x depth^2
+                                 # (these four together: SPRT in chess, docs/strength.md, thirtieth round)
 
 CAPTURE_HISTORY = 2              # captures ordered also by their capture history / this; 0: off
                                  # (SPRT +22.3 +- 14.9 Elo in chess: docs/strength.md)

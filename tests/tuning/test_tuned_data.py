@@ -23,7 +23,7 @@ from tuning.parameters import untuned_values
 from search.weights import EVAL_WEIGHTS, default_weights, values_for, weights_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH_DEPTH4_UNTUNED = 29185
+BENCH_DEPTH4_UNTUNED = 28767
 
 
 cli = engine_cli
@@ -262,7 +262,7 @@ def test_tuned_pawn_structure_weights_reach_the_search(tmp_path):
                                         'ISOLATED_MG 0->10; ISOLATED_EG 0->10')
     r = cli('bench', '--depth', '4', tuned=f)
     assert r.returncode == 0, r.stderr
-    assert 'Total nodes: 38508' in r.stdout       # untuned but for these four weights of chess
+    assert 'Total nodes: 38573' in r.stdout       # untuned but for these four weights of chess
 
 
 def test_the_packaged_fits_are_those_their_sprts_accepted():
