@@ -69,21 +69,36 @@ class Stand_in(Searcher):
         return SearchResult(best, reply)
 
 
-def xboard_session():
+def session(protocol=XBoard):
+    """A session of ``protocol`` (XBoard or UciSession) searching with a
+    Stand_in: the session, its output lines and the stand-in."""
     out = Lines()
-    x = XBoard(out, Options())
+    x = protocol(out, Options())
     stub = Stand_in()
     x.control.use_searcher(stub)
     return x, out, stub
 
 
-def wait_mode(x, mode):
-    """Wait until the XBoard session's search is in ``mode``."""
+def xboard_session():
+    return session(XBoard)
+
+
+def uci_session():
+    return session(UciSession)
+
+
+def wait_until(ready, what):
+    """Wait until ``ready()`` holds; ``what()`` says what held instead."""
     for _ in range(int(TIMEOUT * 100)):
-        if x.mode == mode and x.control.busy:
+        if ready():
             return
         threading.Event().wait(0.01)
-    raise AssertionError(f'mode is {x.mode}, not {mode}')
+    raise AssertionError(what())
+
+
+def wait_mode(x, mode):
+    """Wait until the XBoard session's search is in ``mode``."""
+    wait_until(lambda: x.mode == mode and x.control.busy, lambda: f'mode is {x.mode}, not {mode}')
 
 
 def test_xboard_ponder_hit_thinks_on_the_clock_just_sent():
@@ -162,10 +177,7 @@ def test_one_safety_net_for_both_protocols():
     x.handle('go')                                  # White to move
     assert out.wait_for('move ') == 'move b1c3'  # the stand-in's first legal move
     assert stub.searches[0].movetime == 1.0 and stub.told_to_stop == [True]
-    s_out = Lines()
-    s = UciSession(s_out, Options())
-    s_stub = Stand_in()
-    s.control.use_searcher(s_stub)
+    s, s_out, s_stub = uci_session()
     s.handle('position startpos')
     s.handle('go movetime 1000')
     assert s_out.wait_for('bestmove').split()[1] == 'b1c3'
@@ -206,23 +218,12 @@ def test_uci_go_perft_counts_off_the_reader_thread():
     s.handle('quit')
 
 
-def wait_idle(control):
-    for _ in range(int(TIMEOUT * 100)):
-        if not control.busy:
-            return
-        threading.Event().wait(0.01)
-    raise AssertionError('the search did not end')
-
-
 def test_the_guis_wait_takes_the_tables_pages_but_never_during_a_search():
     # UCI's isready and XBoard's ping are where the GUI waits and no clock
     # runs: a fresh hash table takes its pages there (search/tt.py), so the
     # first move of a game does not pay for them; while a search runs
     # (the stand-in thinks until stopped) the table is left alone
-    out = Lines()
-    s = UciSession(out, Options())
-    stub = Stand_in()
-    s.control.use_searcher(stub)
+    s, out, stub = uci_session()
     s.handle('position startpos')
     s.handle('go infinite')
     out.wait_for('info ')
@@ -231,7 +232,7 @@ def test_the_guis_wait_takes_the_tables_pages_but_never_during_a_search():
     assert not stub.tt.touched
     s.handle('stop')
     out.wait_for('bestmove ')
-    wait_idle(s.control)
+    wait_until(lambda: not s.control.busy, lambda: 'the search did not end')
     s.handle('isready')
     assert out.lines[-1] == 'readyok' and stub.tt.touched
     s.handle('quit')
