@@ -172,7 +172,7 @@ class TranspositionTable:
         """Empty the table (a new game): in place if its pages were written
         and it is no larger than ``CLEAR_IN_PLACE_MB`` (they stay in
         memory), else with a new map (see the module docstring)."""
-        if self.touched and self.zeroed_in_place():
+        if self.touched and self.small_enough_to_zero():
             zero_in_place(self.table)
         else:
             self.words = self.table = zeroed_words(2 * self.size)
@@ -182,11 +182,11 @@ class TranspositionTable:
     def touch(self) -> None:
         """Take the pages of a fresh table of up to ``CLEAR_IN_PLACE_MB``
         now, so that no search pays for them (not while a search runs)."""
-        if not self.touched and self.zeroed_in_place():
+        if not self.touched and self.small_enough_to_zero():
             zero_in_place(self.table)
             self.touched = True
 
-    def zeroed_in_place(self) -> bool:
+    def small_enough_to_zero(self) -> bool:
         """Is the table small enough (``CLEAR_IN_PLACE_MB``) to write zeros over?"""
         return self.size * BYTES_PER_SLOT <= CLEAR_IN_PLACE_MB << 20
 

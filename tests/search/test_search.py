@@ -375,12 +375,12 @@ SWITCHED_BENCH = [
     ({'TT_EVAL': 1}, 4, 35177),
     ({'LMR_REFUTATIONS': 0}, 5, 76561),         # on by default: 76597 at depth 5 (they act from depth 5)
     ({'LMR_BAD_CAPTURES': 1}, 5, 76575),
-    ({'LMR_TT_CAPTURE': 0}, 4, 35784),          # on by default (1),
+    ({'LMR_TT_CAPTURE': 0}, 4, 35784),          # on by default (1)
     ({'TRADE_DOWN': 100}, 4, 35519),            # on in Oblong 44 by its tuned data (100)
     ({'FIFTY_SCALE': 200}, 4, 33872),          # on in Oblong 44 by its tuned data (200)
     ({'BAD_CAPTURES_LAST': 1}, 4, 37491),
-    ({'LMR_CUT_NODE': 0}, 4, 35408),            # on by default (2),
-    ({'HISTORY_BONUS_LINEAR': 0}, 4, 35460),    # on by default (400),
+    ({'LMR_CUT_NODE': 0}, 4, 35408),            # on by default (2)
+    ({'HISTORY_BONUS_LINEAR': 0}, 4, 35460),    # on by default (400)
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
