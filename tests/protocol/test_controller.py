@@ -176,11 +176,13 @@ def test_one_safety_net_for_both_protocols():
     x.handle('force')
     x.handle('go')                                  # White to move
     assert out.wait_for('move ') == 'move b1c3'  # the stand-in's first legal move
+    x.control.wait(TIMEOUT)                         # (the net may move first: b1c3 too)
     assert stub.searches[0].movetime == 1.0 and stub.told_to_stop == [True]
     s, s_out, s_stub = uci_session()
     s.handle('position startpos')
     s.handle('go movetime 1000')
     assert s_out.wait_for('bestmove').split()[1] == 'b1c3'
+    s.control.wait(TIMEOUT)
     assert s_stub.searches[0].movetime == 1.0 and s_stub.told_to_stop == [True]
     x.handle('quit')
     s.handle('quit')
