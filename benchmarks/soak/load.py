@@ -119,6 +119,16 @@ def start_load(n: int) -> list[subprocess.Popen]:
                              start_new_session=True) for _ in range(n)]
 
 
+def end_on_sigterm() -> None:
+    """A SIGTERM (``kill``, a job's time limit) ends the run as Ctrl-C
+    does, through the ``finally`` blocks: the busy processes and a
+    harness still playing are stopped, not left spinning (they run in
+    sessions of their own, which a signal to this process never reaches)."""
+    def end(signum, frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, end)
+
+
 def stop_load(procs: list[subprocess.Popen]) -> None:
     for p in procs:
         if p.poll() is None:
@@ -146,6 +156,13 @@ def run_group(args: list, cwd: Path, env: dict, timeout: float) -> tuple[int, st
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
         return -1, f'timeout after {timeout}s'
+    except BaseException:                  # Ctrl-C, SIGTERM: the harness goes too
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.wait()
+        raise
 
 
 # -- XBoard -------------------------------------------------------------------------
@@ -381,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     variants = list(VARIANTS) if args.variants == 'all' else args.variants.split(',')
     harnesses = args.harness.split(',')
     out = Path(args.out).resolve()
+    end_on_sigterm()
     load = start_load(args.busy)
     rows = []
     total = Tally()

@@ -151,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     os.makedirs(args.out, exist_ok=True)
     from tournament.cli import main as match_main
 
-    from load import start_load, stop_load
+    from load import end_on_sigterm, start_load, stop_load
+    end_on_sigterm()
     load = start_load(args.busy)
     try:
         rows = soak(args, variants, protos, engine, match_main)

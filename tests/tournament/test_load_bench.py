@@ -1,4 +1,4 @@
-"""benchmarks/soak/load.py: the warning when XBoard's animation costs more than the increment."""
+"""benchmarks/soak/load.py: the warning when XBoard's animation costs more than the increment, and a SIGTERM that stops the load with the run."""
 import pytest
 
 from tests.conftest import script_module
@@ -31,3 +31,49 @@ def test_parse_tc_and_shares(load):
     assert load.parse_tc('40') == (40.0, 0.0)
     assert load.shares(10, 3) == [4, 3, 3]
     assert load.shares(2, 4) == [1, 1, 0, 0]
+
+
+def test_sigterm_stops_the_load_and_the_harness(tmp_path):
+    # a run killed with SIGTERM (as `kill PID` or a job's time limit) takes
+    # its busy process and the harness it was waiting on with it: both run
+    # in sessions of their own, which the signal never reaches
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+    child = tmp_path / 'child.pid'
+    sleeper = f'import os, time; open({str(child)!r}, "w").write(str(os.getpid())); time.sleep(60)'
+    script = '\n'.join([
+        'import importlib.util, sys',
+        f"spec = importlib.util.spec_from_file_location('load', {os.path.join(ROOT, 'benchmarks', 'soak', 'load.py')!r})",
+        "load = importlib.util.module_from_spec(spec); sys.modules['load'] = load; spec.loader.exec_module(load)",
+        'load.end_on_sigterm()',
+        'busy = load.start_load(1)',
+        'print(busy[0].pid, flush=True)',
+        'try:',
+        f'    load.run_group([sys.executable, "-c", {sleeper!r}], {str(tmp_path)!r}, None, 120)',
+        'finally:',
+        '    load.stop_load(busy)'])
+    p = subprocess.Popen([sys.executable, '-c', script], stdout=subprocess.PIPE, text=True,
+                         stdin=subprocess.DEVNULL)
+    busy = int(p.stdout.readline())
+    for _ in range(3000):
+        if child.exists() and child.read_text():
+            break
+        time.sleep(0.01)
+    harness = int(child.read_text())
+    p.send_signal(signal.SIGTERM)
+    assert p.wait(60) == 128 + signal.SIGTERM
+
+    def gone(pid):
+        for _ in range(500):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return True
+            time.sleep(0.01)
+        return False
+    assert gone(busy) and gone(harness)
