@@ -55,6 +55,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tournament.process import kill_tree            # noqa: E402
+
 VARIANTS = ('zanzibar-s', 'zanzibar-xl', 'pemba', 'oblong44', 'maasai', 'zanzibar-s-promo',
             'chess')
 NO_LEGALITY = ('maasai', 'zanzibar-s-promo')        # need -testLegality false (docs/xboard.md)
@@ -153,14 +155,11 @@ def run_group(args: list, cwd: Path, env: dict, timeout: float) -> tuple[int, st
         out, _ = p.communicate(timeout=timeout)
         return p.returncode, out
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
+        kill_tree(p)
         p.communicate()
         return -1, f'timeout after {timeout}s'
     except BaseException:                  # Ctrl-C, SIGTERM: the harness goes too
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_tree(p)
         p.wait()
         raise
 

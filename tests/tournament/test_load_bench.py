@@ -1,7 +1,13 @@
 """benchmarks/soak/load.py: the warning when XBoard's animation costs more than the increment, and a SIGTERM that stops the load with the run."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
-from tests.conftest import script_module
+from tests.conftest import ROOT, script_module
 
 
 @pytest.fixture(scope='module')
@@ -37,19 +43,13 @@ def test_sigterm_stops_the_load_and_the_harness(tmp_path):
     # a run killed with SIGTERM (as `kill PID` or a job's time limit) takes
     # its busy process and the harness it was waiting on with it: both run
     # in sessions of their own, which the signal never reaches
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    from tests.conftest import ROOT
     child = tmp_path / 'child.pid'
     sleeper = f'import os, time; open({str(child)!r}, "w").write(str(os.getpid())); time.sleep(60)'
     script = '\n'.join([
-        'import importlib.util, sys',
-        f"spec = importlib.util.spec_from_file_location('load', {os.path.join(ROOT, 'benchmarks', 'soak', 'load.py')!r})",
-        "load = importlib.util.module_from_spec(spec); sys.modules['load'] = load; spec.loader.exec_module(load)",
+        'import sys',
+        f'sys.path.insert(0, {ROOT!r})',
+        'from tests.conftest import script_module',
+        "load = script_module('benchmarks', 'soak', 'load.py')",
         'load.end_on_sigterm()',
         'busy = load.start_load(1)',
         'print(busy[0].pid, flush=True)',
