@@ -78,6 +78,29 @@ def kill_descendants(pid: int) -> None:
     psutil.wait_procs(family, timeout=5)     # the parent is Popen's to wait for
 
 
+def run_group(args: list, cwd, env: dict | None, timeout: float) -> tuple[int, str]:
+    """(exit status, output) of ``args`` run to its end in a process group of
+    its own, standard input closed.  On timeout the whole group goes and the
+    status is -1 (a harness such as xvfb-run, XBoard or cutechess-cli, killed
+    alone, would leave its engines running); on any exception while waiting
+    (Ctrl-C, SIGTERM turned into one) the group goes too and the exception
+    goes on."""
+    p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+                         **spawn_options())
+    try:
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out
+    except subprocess.TimeoutExpired:
+        kill_tree(p)
+        p.communicate()
+        return -1, f'timeout after {timeout}s'
+    except BaseException:
+        kill_tree(p)
+        p.wait()
+        raise
+
+
 class EngineProcessError(OSError):
     """The engine could not be started or has gone away."""
 

@@ -55,7 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tournament.process import kill_tree            # noqa: E402
+from tournament.process import run_group            # noqa: E402
 
 VARIANTS = ('zanzibar-s', 'zanzibar-xl', 'pemba', 'oblong44', 'maasai', 'zanzibar-s-promo',
             'chess')
@@ -145,23 +145,6 @@ def launcher(work: Path, engine: str) -> Path:
     script.write_text(f'#!/bin/sh\nexec {engine} "$@"\n')
     script.chmod(0o755)
     return script
-
-
-def run_group(args: list, cwd: Path, env: dict, timeout: float) -> tuple[int, str]:
-    p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
-                         start_new_session=True)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out
-    except subprocess.TimeoutExpired:
-        kill_tree(p)
-        p.communicate()
-        return -1, f'timeout after {timeout}s'
-    except BaseException:                  # Ctrl-C, SIGTERM: the harness goes too
-        kill_tree(p)
-        p.wait()
-        raise
 
 
 # -- XBoard -------------------------------------------------------------------------

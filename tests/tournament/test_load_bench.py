@@ -39,6 +39,7 @@ def test_parse_tc_and_shares(load):
     assert load.shares(2, 4) == [1, 1, 0, 0]
 
 
+@pytest.mark.skipif(os.name == 'nt', reason='POSIX signals and sessions')
 def test_sigterm_stops_the_load_and_the_harness(tmp_path):
     # a run killed with SIGTERM (as `kill PID` or a job's time limit) takes
     # its busy process and the harness it was waiting on with it: both run

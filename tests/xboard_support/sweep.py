@@ -48,8 +48,8 @@ from protocol import xboard_moves as xm  # noqa: E402
 from cazaux_engine.moves import EP, move_flag, move_from, move_to  # noqa: E402
 from protocol.xboard_variants import (PAWN_SLOTS, rank_base, xboard_name,  # noqa: E402
                                       xboard_variant_lines)
-from tests.xboard_support.xbmatch import (SETTINGS, find_xboard, find_xvfb_run,  # noqa: E402
-                                          run_group)
+from tests.xboard_support.xbmatch import SETTINGS, find_xboard, find_xvfb_run  # noqa: E402
+from tournament.process import run_group  # noqa: E402
 
 VARIANTS = ('zanzibar-s', 'zanzibar-xl', 'maasai', 'zanzibar-s-promo', 'pemba', 'oblong44',
             'chess')

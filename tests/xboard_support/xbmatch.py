@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tournament.process import run_group
 
 REPO = Path(__file__).resolve().parents[2]
 SETTINGS = Path(__file__).with_name('xboard-test.settings')
@@ -89,22 +89,6 @@ def parse_pgn(text: str) -> list[Game]:
         termination = comments[-1].strip() if comments else ''
         games.append(Game(headers, body[:m.start()] if m else body, result, termination))
     return games
-
-
-def run_group(args: list[str], cwd: Path, env: dict, timeout: float) -> tuple[int, str]:
-    """(exit status, output) of ``args`` run in a process group of its own;
-    on timeout the whole group goes (xvfb-run, Xvfb, XBoard and the
-    engines: killing xvfb-run alone would leave XBoard spinning), -1."""
-    p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
-                         start_new_session=True)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out
-    except subprocess.TimeoutExpired as e:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate()
-        return -1, f'timeout after {timeout}s: {e}'
 
 
 def run_match(work: Path, variant: str, games: int = 2, tc: str = '0:40', inc: str = '0.3',
