@@ -115,6 +115,7 @@ class UciSession:
         self.send(f'id author {ENGINE_AUTHOR}')
         for o in self.options.offered('uci'):
             self.send(option_line(o))
+        self.control.get_ready()       # the GUI waits for uciok: the table's pages now
         self.send('uciok')
 
     def cmd_isready(self, args) -> None:

@@ -385,6 +385,7 @@ class XBoard:
             self.done_sent = False
             self.done_timer = threading.Timer(FEATURE_ANSWER_WAIT, self._features_done)
             self.done_timer.daemon = True
+        self.control.get_ready()       # XBoard waits for done=1: the table's pages now
         for line in lines:
             self.send(f'feature {line}')
         self.done_timer.start()

@@ -33,7 +33,8 @@ are in memory, which keeps them there; a larger one, or one not written
 since it was mapped, gets a new map, as when it was made.
 :meth:`touch` takes a fresh table's pages at once (about 0.1 s for 64 MB),
 for the protocol to call where the GUI waits and no clock runs (UCI's
-``isready``, XBoard's ``ping``).  A size larger than the
+``isready``, XBoard's ``ping``, and the handshakes before ``uciok`` and
+XBoard's ``feature done=1``).  A size larger than the
 memory the machine has free (and the table's own) raises MemoryError and
 leaves the table as it was.
 

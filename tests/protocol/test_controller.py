@@ -246,6 +246,22 @@ def test_the_guis_wait_takes_the_tables_pages_but_never_during_a_search():
     x.handle('quit')
 
 
+def test_the_handshake_takes_the_tables_pages_too():
+    # a GUI that sends no isready or ping before its first go still waits
+    # for uciok, or XBoard's feature done=1, once at the start of a session
+    s, out, stub = uci_session()
+    assert not stub.tt.touched
+    s.handle('uci')
+    assert out.lines[-1] == 'uciok' and stub.tt.touched
+    s.handle('quit')
+    x, out, stub = xboard_session()
+    x.handle('xboard')
+    assert not stub.tt.touched
+    x.handle('protover 2')
+    assert out.lines[-1].startswith('feature ') and stub.tt.touched
+    x.handle('quit')
+
+
 # -- moves XBoard would mangle (protocol.xboard_moves.phantom_victim) ----------------
 class Phantom(Searcher):
     """Thinks of nothing but the move ``best`` (e.g. one that makes XBoard
