@@ -13,6 +13,15 @@ no Cython) the install still succeeds, with no extension at all, and says
 why in one block of text; the ``cazaux-engine`` command then starts only
 when ``CAZAUX_ENGINE_PURE=1`` asks for the interpreted core.  The generated C files go to
 build/cython/, never into the source tree.
+
+With GCC the core is built profile-guided: compiled once with counters, run
+on the bench (``search.bench.run``, every variant, to ``PGO_DEPTH``) from a
+copy of the two packages, then compiled again from what the counters saw.
+The searches are the same node for node (the same C, the same flags but for
+the profile); the core runs about a tenth fewer instructions.  Other
+compilers (Clang, Apple's, MSVC), ``CAZAUX_ENGINE_PGO=0``, or a training run
+that fails give the plain build.  Which one was made is written to
+build/cython/core-build.json.
 """
 from __future__ import annotations
 
@@ -21,6 +30,7 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -30,6 +40,10 @@ from setuptools.command.build_ext import build_ext
 HERE = os.path.dirname(os.path.abspath(__file__))
 C_DIR = os.path.join('build', 'cython')
 DIRECTIVES_STAMP = os.path.join(HERE, C_DIR, 'directives.json')
+BUILD_STAMP = os.path.join(HERE, C_DIR, 'core-build.json')
+PGO_ENV = 'CAZAUX_ENGINE_PGO'      # 0: the plain build even with GCC
+PGO_DEPTH = 7                      # the training run: the bench to this depth
+PGO_PACKAGES = ('cazaux_engine', 'search')      # what the training run imports
 
 
 def compiled_core_table():
@@ -72,10 +86,18 @@ class BuildCore(build_ext):
     def build_extensions(self) -> None:
         why, hint = self.compiler_problem(), HOW_TO_COMPILE
         if why is None:
-            why, hint = self.cythonize() or self.compile_all(), FIX_THE_SOURCE
+            why, hint = self.cythonize(), FIX_THE_SOURCE
         if why is None:
-            print(f'cazaux-engine: compiled core built ({len(self.extensions)} modules)',
-                  file=sys.stderr, flush=True)
+            how = None                      # None: every extension is up to date
+            if self.any_stale():
+                plain = self.why_not_pgo()
+                how = self.profile_guided() if plain is None else f'plain: {plain}'
+            why = self.compile_all()
+        if why is None:
+            if how is not None:
+                record_build(how)
+            print(f'cazaux-engine: compiled core built ({len(self.extensions)} modules'
+                  f'{"; " + how if how else ""})', file=sys.stderr, flush=True)
             return
         self.extensions = []        # nothing to copy, install or link
         say(f'cazaux-engine: the compiled core was NOT built: {why}.\n'
@@ -83,10 +105,111 @@ class BuildCore(build_ext):
             f'CAZAUX_ENGINE_PURE=1, interpreted (the same moves, about a hundred times '
             f'slower).\n{hint}')
 
+    def any_stale(self) -> bool:
+        """Is an extension to be (re)built (forced, or older than its C file)?"""
+        from setuptools.modified import newer_group
+        return any(self.force or newer_group(ext.sources + list(ext.depends),
+                                             self.get_ext_fullpath(ext.name), 'newer')
+                   for ext in self.extensions)
+
+    def why_not_pgo(self) -> str | None:
+        """Why the core is not built profile-guided here, or None: only with
+        GCC, and not with CAZAUX_ENGINE_PGO=0."""
+        if os.environ.get(PGO_ENV, '').strip() == '0':
+            return f'{PGO_ENV}=0'
+        if self.compiler.compiler_type != 'unix':
+            return f'profile-guided builds need GCC, not {self.compiler.compiler_type}'
+        try:
+            version = subprocess.run([self.compiler.compiler_so[0], '--version'],
+                                     capture_output=True, text=True, timeout=60).stdout
+        except (OSError, subprocess.SubprocessError, IndexError) as e:
+            return f'the compiler did not tell its version ({e})'
+        if 'Free Software Foundation' not in version:     # GCC's banner; Clang's has none
+            first = version.strip().splitlines()[0] if version.strip() else '?'
+            return f'profile-guided builds need GCC, not {first}'
+        return None
+
+    def profile_guided(self) -> str:
+        """Compile with counters, train, and leave the extensions set to be
+        compiled from the profile by :meth:`compile_all`; what was done, in
+        words (the plain build's flags again if a step failed)."""
+        plain = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args))
+                 for ext in self.extensions}
+        profile = tempfile.mkdtemp(prefix='cazaux-pgo-')
+        try:
+            self.force = True
+            for ext in self.extensions:
+                ext.extra_compile_args += ['-fprofile-generate', f'-fprofile-dir={profile}']
+                ext.extra_link_args += ['-fprofile-generate']
+            if self.compile_all() is not None:
+                return 'plain: the build with profile counters failed'
+            why = self.train()
+            if why is not None:
+                return f'plain: the training run failed ({why})'
+            missing = self.profiled(profile)
+            if missing is not None:
+                return f'plain: the training run left no profile of {missing}'
+            for ext in self.extensions:
+                ext.extra_compile_args, ext.extra_link_args = (list(a) for a in plain[ext.name])
+                ext.extra_compile_args += ['-fprofile-use', f'-fprofile-dir={profile}',
+                                           '-fprofile-correction', '-Wno-missing-profile']
+            self.pgo_profile = profile      # removed once compile_all has read it
+            return f'profile-guided: trained on the bench to depth {PGO_DEPTH}'
+        finally:
+            if getattr(self, 'pgo_profile', None) is None:
+                for ext in self.extensions:
+                    ext.extra_compile_args, ext.extra_link_args = (list(a) for a in plain[ext.name])
+                shutil.rmtree(profile, ignore_errors=True)
+
+    def train(self) -> str | None:
+        """Run the bench on the extensions just built with counters, from a
+        copy of the packages (the source tree's own extensions stay as they
+        are); why it failed, or None."""
+        with tempfile.TemporaryDirectory(prefix='cazaux-train-') as tmp:
+            for package in PGO_PACKAGES:
+                shutil.copytree(os.path.join(HERE, package), os.path.join(tmp, package),
+                                ignore=shutil.ignore_patterns('*.so', '*.pyd', '__pycache__'))
+            for ext in self.extensions:
+                built = self.get_ext_fullpath(ext.name)
+                shutil.copyfile(built, os.path.join(tmp, *ext.name.split('.')[:-1],
+                                                    os.path.basename(built)))
+            env = {k: v for k, v in os.environ.items() if k not in ('CAZAUX_ENGINE_PURE',
+                                                                     'CAZAUX_ENGINE_PARAMS')}
+            env['PYTHONPATH'] = os.pathsep.join(p for p in (tmp, env.get('PYTHONPATH')) if p)
+            code = ('import os, sys, cazaux_engine\n'
+                    'if not cazaux_engine.__file__.startswith(os.getcwd()):\n'
+                    '    sys.exit(f"it imported {cazaux_engine.__file__}, not the copy")\n'
+                    f'from search.bench import run\nrun({PGO_DEPTH}, out=None)')
+            try:
+                done = subprocess.run([sys.executable, '-c', code], cwd=tmp, env=env,
+                                      stdin=subprocess.DEVNULL, capture_output=True,
+                                      text=True, timeout=1800)
+            except (OSError, subprocess.SubprocessError) as e:
+                return str(e)
+            if done.returncode != 0:
+                lines = (done.stderr or done.stdout).strip().splitlines()
+                return lines[-1] if lines else f'exit status {done.returncode}'
+        return None
+
+    def profiled(self, profile: str) -> str | None:
+        """Did the training run leave counts for every extension in ``profile``?
+        Which did not, or None."""
+        counted = {name[:-len('.gcda')] for _, _, files in os.walk(profile)
+                   for name in files if name.endswith('.gcda')}
+        missing = [ext.name for ext in self.extensions
+                   if ext.name.split('.')[-1] not in counted]
+        return ', '.join(missing) or None
+
     def compile_all(self) -> str | None:
         """Compile every extension; why not all of them, or None."""
         self.failures: list[str] = []
-        super().build_extensions()
+        try:
+            super().build_extensions()
+        finally:
+            profile = getattr(self, 'pgo_profile', None)
+            if profile is not None:
+                shutil.rmtree(profile, ignore_errors=True)
+                self.pgo_profile = None
         if not self.failures:
             return None
         self.remove_outputs()
@@ -163,6 +286,13 @@ class BuildCore(build_ext):
             built = self.get_ext_fullpath(ext.name)
             if os.path.exists(built):
                 os.remove(built)
+
+
+def record_build(how: str) -> None:
+    """Write how the core was built (plain or profile-guided) to BUILD_STAMP."""
+    os.makedirs(os.path.dirname(BUILD_STAMP), exist_ok=True)
+    with open(BUILD_STAMP, 'w') as f:
+        f.write(json.dumps({'build': how}, sort_keys=True) + '\n')
 
 
 def hot_extensions() -> list[Extension]:

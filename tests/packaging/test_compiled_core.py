@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import json
 import os
 import pathlib
 import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 
 import pytest
@@ -333,6 +335,31 @@ def test_install_without_a_c_compiler_succeeds_without_the_core(tmp_path):
     p = engine(['perft', 'pemba', 'startpos', '2'], 'interpreted', cwd=str(tmp_path),
                pythonpath=str(target))
     assert (p.returncode, p.stdout) == (0, 'Nodes searched: 1156\n')
+
+
+def gcc_builds_here() -> bool:
+    """Is the C compiler Python builds extensions with GCC (its banner)?"""
+    cc = (sysconfig.get_config_var('CC') or 'cc').split()[0]
+    try:
+        out = subprocess.run([cc, '--version'], capture_output=True, text=True,
+                             timeout=60).stdout
+    except OSError:
+        return False
+    return 'Free Software Foundation' in out
+
+
+def test_the_core_here_was_built_profile_guided():
+    # setup.py: with GCC the core is compiled with counters, trained on the
+    # bench and compiled again from the profile (the same nodes, fewer
+    # cycles); it says which build it made in build/cython/core-build.json
+    with open(os.path.join(ROOT, 'build', 'cython', 'core-build.json')) as f:
+        stamp = json.load(f)
+    if os.environ.get('CAZAUX_ENGINE_PGO', '').strip() == '0':
+        assert stamp == {'build': 'plain: CAZAUX_ENGINE_PGO=0'}
+    elif gcc_builds_here():                     # Linux, CI
+        assert stamp == {'build': 'profile-guided: trained on the bench to depth 7'}
+    else:                                       # MSVC, Clang (the release workflow)
+        assert stamp['build'].startswith('plain: profile-guided builds need GCC, not ')
 
 
 def test_directives_keep_python_division():
