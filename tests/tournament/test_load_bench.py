@@ -3,11 +3,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from tests.conftest import ROOT, script_module
+from tests.tournament.test_process_group import gone, wait_for_pid
 
 
 @pytest.fixture(scope='module')
@@ -61,20 +61,7 @@ def test_sigterm_stops_the_load_and_the_harness(tmp_path):
     p = subprocess.Popen([sys.executable, '-c', script], stdout=subprocess.PIPE, text=True,
                          stdin=subprocess.DEVNULL)
     busy = int(p.stdout.readline())
-    for _ in range(3000):
-        if child.exists() and child.read_text():
-            break
-        time.sleep(0.01)
-    harness = int(child.read_text())
+    harness = wait_for_pid(child)
     p.send_signal(signal.SIGTERM)
     assert p.wait(60) == 128 + signal.SIGTERM
-
-    def gone(pid):
-        for _ in range(500):
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                return True
-            time.sleep(0.01)
-        return False
     assert gone(busy) and gone(harness)
