@@ -27,7 +27,7 @@ cdef class Tree:
     cdef Control ctl
     cdef bint main
     cdef int max_ply, mate, mate_bound, inf, check_mask
-    cdef int rfp_depth, rfp_margin, fut_depth, lmp_depth
+    cdef int rfp_depth, rfp_margin, razor_depth, razor_margin, fut_depth, lmp_depth
     cdef int[::1] fut_margin, lmp_count, lmr
     cdef int lmr_min_depth, lmr_min_moves, null_min_depth, null_r, null_mat, delta
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin

@@ -114,6 +114,7 @@ class Tree:
         self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
         self.check_mask = P.CHECK_EVERY - 1
         self.rfp_depth, self.rfp_margin = P.RFP_DEPTH, P.RFP_MARGIN
+        self.razor_depth, self.razor_margin = P.RAZOR_DEPTH, P.RAZOR_MARGIN
         self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, min(P.LMP_DEPTH, len(P.LMP_COUNT) - 1)
         self.hp_depth, self.hp_margin = P.HISTORY_PRUNE_DEPTH, P.HISTORY_PRUNE
         self.fut_margin = array('i', P.FUTILITY_MARGIN)
@@ -665,13 +666,19 @@ class Tree:
                          null_ok: cython.bint, cut: cython.bint, n: cython.int, ev: cython.int,
                          improving: cython.bint) -> cython.int:
         """At a non-PV node not in check whose static eval is ``ev``: the
-        score of a reverse-futility or null-move cutoff, or NO_SCORE."""
+        score of a reverse-futility, razoring or null-move cutoff, or NO_SCORE."""
         score: cython.int
         r: cython.int
         if not (-self.mate_bound < beta < self.mate_bound and self.null_variant):
             return NO_SCORE
         if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
             return ev
+        if depth <= self.razor_depth and ev + self.razor_margin * depth < beta:
+            # razoring: so far below beta that only a capture could help;
+            # quiescence says whether one does
+            score = self.qsearch(beta - 1, beta, ply, False, n)
+            if score < beta:
+                return score
         if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
                 and self.ev.npm(self.pos.turn) >= self.null_mat):
             self.play_null()

@@ -160,6 +160,8 @@ NULL_EVAL_DIVISOR = 0            # R += min((eval - beta) // this, 3); 0: off
 
 RFP_DEPTH = 2                    # reverse futility: eval - RFP_MARGIN*depth >= beta
 RFP_MARGIN = 110
+RAZOR_DEPTH = 0                  # razoring: to this depth (0: off), a non-PV node whose eval +
+RAZOR_MARGIN = 200               # ... RAZOR_MARGIN x depth < beta returns its quiescence score if below beta
 FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha
 FUTILITY_MARGIN = (0, 150, 280, 420)
 LMP_DEPTH = 3                    # late move pruning: quiet moves after LMP_COUNT[depth]

@@ -381,6 +381,7 @@ SWITCHED_BENCH = [
     ({'BAD_CAPTURES_LAST': 1}, 4, 37491),
     ({'LMR_CUT_NODE': 0}, 4, 35408),            # on by default (2)
     ({'HISTORY_BONUS_LINEAR': 0}, 4, 35460),    # on by default (400)
+    ({'RAZOR_DEPTH': 3}, 4, 34902),             # margin 200 cp a ply (RAZOR_MARGIN)
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
