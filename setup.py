@@ -14,13 +14,15 @@ why in one block of text; the ``cazaux-engine`` command then starts only
 when ``CAZAUX_ENGINE_PURE=1`` asks for the interpreted core.  The generated C files go to
 build/cython/, never into the source tree.
 
-With GCC the core is built profile-guided: compiled once with counters, run
+With GCC, and with Clang (Apple's too) where its ``llvm-profdata`` is
+found, the core is built profile-guided: compiled once with counters, run
 on the bench (``search.bench.run``, every variant, to ``PGO_DEPTH``) from a
-copy of the two packages, then compiled again from what the counters saw.
-The searches are the same node for node (the same C, the same flags but for
-the profile); the core runs about a tenth fewer instructions.  Other
-compilers (Clang, Apple's, MSVC), ``CAZAUX_ENGINE_PGO=0``, or a training run
-that fails give the plain build.  Which one was made is written to
+copy of the two packages, then compiled again from what the counters saw
+(Clang's counts merged by ``llvm-profdata`` first).  The searches are the
+same node for node (the same C, the same flags but for the profile); the
+core runs about a tenth fewer instructions.  Other compilers (MSVC),
+``CAZAUX_ENGINE_PGO=0``, a training run that fails, or a compile from the
+profile that fails give the plain build.  Which one was made is written to
 build/cython/core-build.json.
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ import filecmp
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,9 +44,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 C_DIR = os.path.join('build', 'cython')
 DIRECTIVES_STAMP = os.path.join(HERE, C_DIR, 'directives.json')
 BUILD_STAMP = os.path.join(HERE, C_DIR, 'core-build.json')
-PGO_ENV = 'CAZAUX_ENGINE_PGO'      # 0: the plain build even with GCC
+PGO_ENV = 'CAZAUX_ENGINE_PGO'      # 0: the plain build even with GCC or Clang
 PGO_DEPTH = 7                      # the training run: the bench to this depth
 PGO_PACKAGES = ('cazaux_engine', 'search')      # what the training run imports
+MERGED_PROFILE = 'merged.profdata'             # Clang: the training run's counts, merged
 
 
 def compiled_core_table():
@@ -93,6 +97,13 @@ class BuildCore(build_ext):
                 plain = self.why_not_pgo()
                 how = self.profile_guided() if plain is None else f'plain: {plain}'
             why = self.compile_all()
+            if why is not None and how is not None and how.startswith('profile-guided'):
+                failed = ', '.join(f.split(' ', 1)[0] for f in self.failures)
+                say(f'cazaux-engine: the compile from the profile failed ({why}); '
+                    'compiling the plain build instead')
+                self.set_flags(self.plain_flags)
+                how = f'plain: the compile from the profile failed on {failed}'
+                why = self.compile_all()
         if why is None:
             if how is not None:
                 record_build(how)
@@ -114,57 +125,69 @@ class BuildCore(build_ext):
 
     def why_not_pgo(self) -> str | None:
         """Why the core is not built profile-guided here, or None: only with
-        GCC, and not with CAZAUX_ENGINE_PGO=0."""
+        GCC or with Clang and its llvm-profdata (``self.profdata``, None for
+        GCC; see ``profile_tool`` in cazaux_engine/compiled.py), and not with
+        CAZAUX_ENGINE_PGO=0."""
+        self.profdata = None
         if os.environ.get(PGO_ENV, '').strip() == '0':
             return f'{PGO_ENV}=0'
         if self.compiler.compiler_type != 'unix':
-            return f'profile-guided builds need GCC, not {self.compiler.compiler_type}'
-        try:
-            version = subprocess.run([self.compiler.compiler_so[0], '--version'],
-                                     capture_output=True, text=True, timeout=60).stdout
-        except (OSError, subprocess.SubprocessError, IndexError) as e:
-            return f'the compiler did not tell its version ({e})'
-        if 'Free Software Foundation' not in version:     # GCC's banner; Clang's has none
-            first = version.strip().splitlines()[0] if version.strip() else '?'
-            return f'profile-guided builds need GCC, not {first}'
-        return None
+            return f'profile-guided builds need GCC or Clang, not {self.compiler.compiler_type}'
+        if not self.compiler.compiler_so:
+            return 'the compiler has no command'
+        tool, why = CORE.profile_tool(self.compiler.compiler_so[0])
+        if tool != 'gcc':
+            self.profdata = tool
+        return why
+
+    def set_flags(self, flags: dict) -> None:
+        """Give each extension the compile and link arguments of ``flags``."""
+        for ext in self.extensions:
+            ext.extra_compile_args, ext.extra_link_args = (list(a) for a in flags[ext.name])
 
     def profile_guided(self) -> str:
         """Compile with counters, train, and leave the extensions set to be
         compiled from the profile by :meth:`compile_all`; what was done, in
         words (the plain build's flags again if a step failed)."""
-        plain = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args))
-                 for ext in self.extensions}
+        self.plain_flags = {ext.name: (list(ext.extra_compile_args), list(ext.extra_link_args))
+                            for ext in self.extensions}
         profile = tempfile.mkdtemp(prefix='cazaux-pgo-')
+        clang = self.profdata is not None
+        env = {'LLVM_PROFILE_FILE': os.path.join(profile, '%m-%p.profraw')} if clang else {}
         try:
             self.force = True
-            for ext in self.extensions:
-                ext.extra_compile_args += ['-fprofile-generate', f'-fprofile-dir={profile}']
+            for ext in self.extensions:         # (Clang: LLVM_PROFILE_FILE says where)
+                ext.extra_compile_args += ['-fprofile-generate'] + (
+                    [] if clang else [f'-fprofile-dir={profile}'])
                 ext.extra_link_args += ['-fprofile-generate']
             if self.compile_all() is not None:
                 return 'plain: the build with profile counters failed'
-            why = self.train()
+            why = self.train(env)
             if why is not None:
                 return f'plain: the training run failed ({why})'
             missing = self.profiled(profile)
             if missing is not None:
                 return f'plain: the training run left no profile of {missing}'
+            self.set_flags(self.plain_flags)
             for ext in self.extensions:
-                ext.extra_compile_args, ext.extra_link_args = (list(a) for a in plain[ext.name])
-                ext.extra_compile_args += ['-fprofile-use', f'-fprofile-dir={profile}',
-                                           '-fprofile-correction', '-Wno-missing-profile']
+                if clang:
+                    ext.extra_compile_args += [
+                        f'-fprofile-use={os.path.join(profile, MERGED_PROFILE)}',
+                        '-Wno-profile-instr-unprofiled', '-Wno-profile-instr-out-of-date']
+                else:
+                    ext.extra_compile_args += ['-fprofile-use', f'-fprofile-dir={profile}',
+                                               '-fprofile-correction', '-Wno-missing-profile']
             self.pgo_profile = profile      # removed once compile_all has read it
             return f'profile-guided: trained on the bench to depth {PGO_DEPTH}'
         finally:
             if getattr(self, 'pgo_profile', None) is None:
-                for ext in self.extensions:
-                    ext.extra_compile_args, ext.extra_link_args = (list(a) for a in plain[ext.name])
+                self.set_flags(self.plain_flags)
                 shutil.rmtree(profile, ignore_errors=True)
 
-    def train(self) -> str | None:
+    def train(self, more_env: dict) -> str | None:
         """Run the bench on the extensions just built with counters, from a
         copy of the packages (the source tree's own extensions stay as they
-        are); why it failed, or None."""
+        are), with ``more_env`` in its environment; why it failed, or None."""
         with tempfile.TemporaryDirectory(prefix='cazaux-train-') as tmp:
             for package in PGO_PACKAGES:
                 shutil.copytree(os.path.join(HERE, package), os.path.join(tmp, package),
@@ -176,6 +199,7 @@ class BuildCore(build_ext):
             env = {k: v for k, v in os.environ.items() if k not in ('CAZAUX_ENGINE_PURE',
                                                                      'CAZAUX_ENGINE_PARAMS')}
             env['PYTHONPATH'] = os.pathsep.join(p for p in (tmp, env.get('PYTHONPATH')) if p)
+            env.update(more_env)
             code = ('import os, sys, cazaux_engine\n'
                     'if not cazaux_engine.__file__.startswith(os.getcwd()):\n'
                     '    sys.exit(f"it imported {cazaux_engine.__file__}, not the copy")\n'
@@ -192,10 +216,25 @@ class BuildCore(build_ext):
         return None
 
     def profiled(self, profile: str) -> str | None:
-        """Did the training run leave counts for every extension in ``profile``?
-        Which did not, or None."""
-        counted = {name[:-len('.gcda')] for _, _, files in os.walk(profile)
-                   for name in files if name.endswith('.gcda')}
+        """Did the training run leave counts for every extension in ``profile``
+        (GCC: a .gcda file per module; Clang: the merged profile counts each
+        module's init function)?  Which did not, or None."""
+        if self.profdata is None:
+            counted = {name[:-len('.gcda')] for _, _, files in os.walk(profile)
+                       for name in files if name.endswith('.gcda')}
+        else:
+            raw = [os.path.join(profile, name) for name in os.listdir(profile)
+                   if name.endswith('.profraw')]
+            merged = os.path.join(profile, MERGED_PROFILE)
+            try:
+                subprocess.run([self.profdata, 'merge', '-o', merged, *raw], check=True,
+                               capture_output=True, timeout=600)
+                shown = subprocess.run([self.profdata, 'show', '--all-functions', merged],
+                                       check=True, capture_output=True, text=True,
+                                       timeout=600).stdout
+            except (OSError, subprocess.SubprocessError):
+                shown = ''
+            counted = set(re.findall(r'\bPyInit_(\w+)', shown))
         missing = [ext.name for ext in self.extensions
                    if ext.name.split('.')[-1] not in counted]
         return ', '.join(missing) or None

@@ -260,6 +260,54 @@ def why_interpreted() -> str | None:
     return build_problem() or f'{_are(interpreted_modules())} not loaded compiled'
 
 
+
+# -- profile-guided builds (setup.py) -------------------------------------------------
+
+def profile_tool(cc: str) -> tuple[str | None, str | None]:
+    """How the C compiler ``cc`` (the command setup.py compiles with) builds
+    the core profile-guided: ``('gcc', None)`` for GCC, ``(path, None)``
+    for Clang (Apple's too) with ``path`` its llvm-profdata, which merges
+    the training run's counts; ``(None, why not)`` otherwise."""
+    import subprocess
+    try:
+        version = subprocess.run([cc, '--version'], capture_output=True, text=True,
+                                 stdin=subprocess.DEVNULL, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return None, f'the compiler did not tell its version ({e})'
+    if 'Free Software Foundation' in version:         # GCC's banner; Clang's has none
+        return 'gcc', None
+    first = version.strip().splitlines()[0] if version.strip() else '?'
+    if 'clang' not in first.lower():
+        return None, f'profile-guided builds need GCC or Clang, not {first}'
+    found = llvm_profdata(cc, version)
+    if found is None:
+        return None, f'profile-guided builds with {first} need its llvm-profdata, which was not found'
+    return found, None
+
+
+def llvm_profdata(cc: str, version: str) -> str | None:
+    """The llvm-profdata of the Clang ``cc`` (whose ``--version`` said
+    ``version``): the one beside the compiler's own binary, Xcode's (macOS),
+    then one of its major version or any on PATH; None if none is found."""
+    import re
+    import shutil
+    import subprocess
+    found = shutil.which(cc)
+    candidates = [os.path.join(os.path.dirname(os.path.realpath(found)), 'llvm-profdata')
+                  if found else None]
+    if sys.platform == 'darwin':
+        try:
+            candidates.append(subprocess.run(['xcrun', '-f', 'llvm-profdata'], capture_output=True,
+                                             text=True, stdin=subprocess.DEVNULL,
+                                             timeout=60).stdout.strip() or None)
+        except (OSError, subprocess.SubprocessError):
+            pass
+    major = re.search(r'clang version (\d+)', version)
+    if major:
+        candidates.append(shutil.which(f'llvm-profdata-{major.group(1)}'))
+    candidates.append(shutil.which('llvm-profdata'))
+    return next((c for c in candidates if c and os.path.isfile(c) and os.access(c, os.X_OK)), None)
+
 if __name__ == '__main__':
     problem = build_problem()
     print(problem or 'compiled')

@@ -6,7 +6,8 @@
 # * Debian packages, with apt-get (as root or with password-less sudo; only
 #   the missing ones, after `apt-get update`): xboard and xvfb (the real
 #   XBoard, headless), gcc (and python3.X-dev for Debian's Python) for the
-#   compiled core, sjaakii and fairymax (peer engines), and qtbase5-dev
+#   compiled core, clang and llvm (its llvm-profdata) for the test of the
+#   profile-guided build with Clang, sjaakii and fairymax (peer engines), and qtbase5-dev
 #   libqt5svg5-dev cmake g++ make to build cutechess-cli;
 # * cutechess-cli 1.3.1, built once per machine from the peers' source
 #   ($CAZAUX_ENGINE_PEERS, default ../shared/peers beside the repository) by
@@ -27,8 +28,8 @@ PEERS_SRC=${CAZAUX_ENGINE_PEERS:-$ROOT/../shared/peers}
 PEERS_DIR=${PEERS_DIR:-$HOME/.cache/peers}
 export CAZAUX_ENGINE_PEERS="$PEERS_SRC" PEERS_DIR
 
-echo "== Debian packages (xboard, xvfb, compiler, peers, Qt 5 for cutechess-cli, shellcheck)"
-sh packaging/apt.sh --strict xboard xvfb gcc sjaakii fairymax \
+echo "== Debian packages (xboard, xvfb, compilers, peers, Qt 5 for cutechess-cli, shellcheck)"
+sh packaging/apt.sh --strict xboard xvfb gcc clang llvm sjaakii fairymax \
     qtbase5-dev libqt5svg5-dev cmake g++ make shellcheck
 
 echo "== cutechess-cli in $PEERS_DIR"

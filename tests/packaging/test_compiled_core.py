@@ -337,29 +337,75 @@ def test_install_without_a_c_compiler_succeeds_without_the_core(tmp_path):
     assert (p.returncode, p.stdout) == (0, 'Nodes searched: 1156\n')
 
 
-def gcc_builds_here() -> bool:
-    """Is the C compiler Python builds extensions with GCC (its banner)?"""
-    cc = (sysconfig.get_config_var('CC') or 'cc').split()[0]
-    try:
-        out = subprocess.run([cc, '--version'], capture_output=True, text=True,
-                             timeout=60).stdout
-    except OSError:
-        return False
-    return 'Free Software Foundation' in out
+PGO_STAMP = {'build': 'profile-guided: trained on the bench to depth 7'}
+
+
+def expected_stamp(cc: str | None = None) -> dict:
+    """build/cython/core-build.json as setup.py writes it for the C compiler
+    ``cc`` (default: the one it compiles with here, $CC or Python's)."""
+    if os.environ.get('CAZAUX_ENGINE_PGO', '').strip() == '0':
+        return {'build': 'plain: CAZAUX_ENGINE_PGO=0'}
+    if os.name == 'nt':                         # setuptools' MSVC compiler
+        return {'build': 'plain: profile-guided builds need GCC or Clang, not msvc'}
+    cc = cc or os.environ.get('CC') or (sysconfig.get_config_var('CC') or 'cc')
+    tool, why = compiled.profile_tool(cc.split()[0])
+    return PGO_STAMP if tool else {'build': f'plain: {why}'}
 
 
 def test_the_core_here_was_built_profile_guided():
-    # setup.py: with GCC the core is compiled with counters, trained on the
-    # bench and compiled again from the profile (the same nodes, fewer
-    # cycles); it says which build it made in build/cython/core-build.json
+    # setup.py: with GCC (CI) or Clang (macOS) the core is compiled with
+    # counters, trained on the bench and compiled again from the profile
+    # (the same nodes, fewer cycles); it says which build it made in
+    # build/cython/core-build.json
     with open(os.path.join(ROOT, 'build', 'cython', 'core-build.json')) as f:
         stamp = json.load(f)
-    if os.environ.get('CAZAUX_ENGINE_PGO', '').strip() == '0':
-        assert stamp == {'build': 'plain: CAZAUX_ENGINE_PGO=0'}
-    elif gcc_builds_here():                     # Linux, CI
-        assert stamp == {'build': 'profile-guided: trained on the bench to depth 7'}
-    else:                                       # MSVC, Clang (the release workflow)
-        assert stamp['build'].startswith('plain: profile-guided builds need GCC, not ')
+    assert stamp == expected_stamp()
+    if sys.platform.startswith('linux') and not os.environ.get('CAZAUX_ENGINE_PGO'):
+        assert stamp == PGO_STAMP                # GCC: CI, the README's commands
+
+
+def test_what_builds_profile_guided():
+    # GCC by its banner, Clang with the llvm-profdata beside it (Debian:
+    # /usr/lib/llvm-N/bin, reached through /usr/bin/clang's links); a
+    # compiler that does not run, or another one, gives the reason
+    tool, why = compiled.profile_tool('no-such-cc')
+    assert tool is None and why.startswith('the compiler did not tell its version (')
+    assert compiled.profile_tool(sys.executable) == (
+        None, f'profile-guided builds need GCC or Clang, not Python {sys.version.split()[0]}')
+    if sys.platform.startswith('linux'):                    # (macOS's gcc is Clang)
+        assert why == "the compiler did not tell its version ([Errno 2] No such file or directory: 'no-such-cc')"
+        assert compiled.profile_tool('gcc') == ('gcc', None)
+        tool, why = compiled.profile_tool('clang')          # CI installs clang and llvm
+        assert why is None and os.path.basename(tool) == 'llvm-profdata'
+        assert os.path.realpath(tool) == os.path.join(
+            os.path.dirname(os.path.realpath(shutil.which('clang'))), 'llvm-profdata')
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'),
+                    reason='Clang beside GCC: on Linux (CI); on macOS the core itself is built with Clang')
+def test_clang_builds_the_core_profile_guided_with_the_same_nodes(tmp_path):
+    """setup.py with CC=clang: compiled with Clang's counters, trained,
+    counts merged by llvm-profdata, compiled from them; the stamp says so
+    and the bench counts the pinned nodes."""
+    src = tmp_path / 'src'
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
+        '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
+    env = dict(os.environ, CC='clang')
+    env.pop('CAZAUX_ENGINE_PGO', None)
+    p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace', '-j2'],
+                       cwd=src, env=env, capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert ('cazaux-engine: compiled core built (10 modules; profile-guided: '
+            'trained on the bench to depth 7)') in p.stderr
+    with open(src / 'build' / 'cython' / 'core-build.json') as f:
+        assert json.load(f) == PGO_STAMP == expected_stamp('clang')
+    b = engine(['bench', '--depth', str(BENCH_DEPTH)], cwd=str(src))
+    assert (b.returncode, b.stderr) == (0, '')
+    assert b.stdout.splitlines()[-3] == f'Total nodes: {BENCH_NODES}'
+    where = loaded_from('compiled', cwd=str(src))
+    assert all(f.startswith(str(src)) and f.endswith(EXTENSION) for f in where.values())
 
 
 def test_directives_keep_python_division():
