@@ -217,8 +217,9 @@ class BuildCore(build_ext):
 
     def profiled(self, profile: str) -> str | None:
         """Did the training run leave counts for every extension in ``profile``
-        (GCC: a .gcda file per module; Clang: the merged profile counts each
-        module's init function)?  Which did not, or None."""
+        (GCC: a .gcda file per module; Clang: its raw counts are merged here
+        into MERGED_PROFILE, which the compile from the profile reads, and
+        that must count each module's init function)?  Which did not, or None."""
         if self.profdata is None:
             counted = {name[:-len('.gcda')] for _, _, files in os.walk(profile)
                        for name in files if name.endswith('.gcda')}

@@ -260,7 +260,6 @@ def why_interpreted() -> str | None:
     return build_problem() or f'{_are(interpreted_modules())} not loaded compiled'
 
 
-
 # -- profile-guided builds (setup.py) -------------------------------------------------
 
 def profile_tool(cc: str) -> tuple[str | None, str | None]:
@@ -307,6 +306,7 @@ def llvm_profdata(cc: str, version: str) -> str | None:
         candidates.append(shutil.which(f'llvm-profdata-{major.group(1)}'))
     candidates.append(shutil.which('llvm-profdata'))
     return next((c for c in candidates if c and os.path.isfile(c) and os.access(c, os.X_OK)), None)
+
 
 if __name__ == '__main__':
     problem = build_problem()
