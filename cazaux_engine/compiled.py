@@ -273,7 +273,7 @@ def profile_tool(cc: str) -> tuple[str | None, str | None]:
                                  stdin=subprocess.DEVNULL, timeout=60).stdout
     except (OSError, subprocess.SubprocessError) as e:
         return None, f'the compiler did not tell its version ({e})'
-    if 'Free Software Foundation' in version:         # GCC's banner; Clang's has none
+    if is_gcc(cc):
         return 'gcc', None
     first = version.strip().splitlines()[0] if version.strip() else '?'
     if 'clang' not in first.lower():
@@ -282,6 +282,20 @@ def profile_tool(cc: str) -> tuple[str | None, str | None]:
     if found is None:
         return None, f'profile-guided builds with {first} need its llvm-profdata, which was not found'
     return found, None
+
+
+def is_gcc(cc: str) -> bool:
+    """Does ``cc -v`` say it is GCC (a line "gcc version N...", MinGW's
+    too)?  Its ``--version`` banner alone cannot tell: other GNU programs
+    print the same copyright line, and Apple's ``gcc`` is Clang."""
+    import re
+    import subprocess
+    try:
+        p = subprocess.run([cc, '-v'], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return re.search(r'^gcc version \d', p.stderr + p.stdout, re.MULTILINE) is not None
 
 
 def llvm_profdata(cc: str, version: str) -> str | None:

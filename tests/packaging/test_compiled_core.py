@@ -375,6 +375,12 @@ def test_what_builds_profile_guided():
     if sys.platform.startswith('linux'):                    # (macOS's gcc is Clang)
         assert why == "the compiler did not tell its version ([Errno 2] No such file or directory: 'no-such-cc')"
         assert compiled.profile_tool('gcc') == ('gcc', None)
+        # a GNU program that is no compiler prints GCC's copyright line too
+        true = shutil.which('true')
+        assert compiled.profile_tool(true) == (
+            None, 'profile-guided builds need GCC or Clang, not '
+            + subprocess.run([true, '--version'], capture_output=True, text=True).stdout.splitlines()[0])
+        assert not compiled.is_gcc(true) and not compiled.is_gcc('clang') and compiled.is_gcc('gcc')
         tool, why = compiled.profile_tool('clang')          # CI installs clang and llvm
         assert why is None and os.path.basename(tool) == 'llvm-profdata'
         assert os.path.realpath(tool) == os.path.join(
