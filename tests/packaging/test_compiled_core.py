@@ -414,6 +414,44 @@ def test_clang_builds_the_core_profile_guided_with_the_same_nodes(tmp_path):
     assert all(f.startswith(str(src)) and f.endswith(EXTENSION) for f in where.values())
 
 
+@pytest.mark.skipif(not sys.platform.startswith('linux'),
+                    reason='a shell script standing in for GCC: Linux (CI)')
+def test_a_compile_from_the_profile_that_fails_gives_the_plain_build(tmp_path):
+    """setup.py with a C compiler that builds the counters and the training
+    run but fails to compile one module from the profile: the core is
+    compiled again without the profile, and the stamp says why, naming
+    the module (the release workflow's compilers may fail there)."""
+    src = tmp_path / 'src'
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
+        '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
+    cc = tmp_path / 'cc'                    # GCC, but no compile of tt.c from a profile
+    cc.write_text('#!/bin/sh\n'
+                  'case "$*" in *-fprofile-use*tt.c*|*tt.c*-fprofile-use*)\n'
+                  '    echo "stand-in: no profile for tt.c" >&2; exit 1;;\n'
+                  'esac\n'
+                  f'exec {shutil.which("gcc")} "$@"\n')
+    cc.chmod(0o755)
+    assert compiled.profile_tool(str(cc)) == ('gcc', None)
+    env = dict(os.environ, CC=str(cc))
+    env.pop('CAZAUX_ENGINE_PGO', None)
+    p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace', '-j2'],
+                       cwd=src, env=env, capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL, timeout=TIMEOUT)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert 'cazaux-engine: the compile from the profile failed (' in p.stderr
+    assert ('cazaux-engine: compiled core built (10 modules; plain: '
+            'the compile from the profile failed on search.tt)') in p.stderr
+    with open(src / 'build' / 'cython' / 'core-build.json') as f:
+        assert json.load(f) == {'build': 'plain: the compile from the profile failed on search.tt'}
+    b = engine(['bench', '--depth', str(BENCH_DEPTH)], cwd=str(src))
+    assert (b.returncode, b.stderr) == (0, '')
+    assert b.stdout.splitlines()[-3] == f'Total nodes: {BENCH_NODES}'
+    where = loaded_from('compiled', cwd=str(src))
+    assert len(where) == 10
+    assert all(f.startswith(str(src)) and f.endswith(EXTENSION) for f in where.values())
+
+
 def test_directives_keep_python_division():
     assert compiled.DIRECTIVES['cdivision'] is False
     assert compiled.DIRECTIVES['language_level'] == 3
