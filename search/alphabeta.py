@@ -215,7 +215,6 @@ class Tree:
     # -- moves on the tree's position, and the evaluation's sums with them -----------------------
     def play(self, m: cython.int) -> cython.void:
         self.pos.make(m)
-        self.tt.prefetch(self.pos.hash)     # the child's table slots, while the sums are updated
         self.ev.push(self.pos)
 
     def take_back(self) -> cython.void:
@@ -224,7 +223,6 @@ class Tree:
 
     def play_null(self) -> cython.void:
         self.pos.make_null()
-        self.tt.prefetch(self.pos.hash)
         self.ev.push(self.pos)
 
     def take_back_null(self) -> cython.void:

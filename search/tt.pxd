@@ -12,21 +12,6 @@ cpdef enum:
 
 cdef int MATE_BOUND
 
-# A hint to the processor to bring a slot's cache line in before it is
-# read (GCC and Clang's builtin, MSVC's intrinsic; nothing elsewhere).
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define cazaux_prefetch(p) __builtin_prefetch(p)
-    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-    #include <xmmintrin.h>
-    #define cazaux_prefetch(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
-    #else
-    #define cazaux_prefetch(p) ((void)(p))
-    #endif
-    """
-    void cazaux_prefetch(const void *p) noexcept nogil
-
 cpdef int score_to_tt(int score, int ply) noexcept nogil
 cpdef int score_from_tt(int score, int ply) noexcept nogil
 cpdef int entry_move(unsigned long long e) noexcept nogil
@@ -43,6 +28,5 @@ cdef class TranspositionTable:
     cdef readonly long long size, mask
     cdef public int age
     cdef readonly bint touched              # its pages were written since it was mapped
-    cpdef void prefetch(self, unsigned long long key) noexcept nogil
     cpdef unsigned long long lookup(self, unsigned long long key) noexcept nogil
     cpdef void store(self, unsigned long long key, int move, int depth, int bound, int score) noexcept nogil

@@ -196,13 +196,6 @@ class TranspositionTable:
         self.age = (self.age + 1) & 63
         self.touched = True
 
-    def prefetch(self, key: cython.ulonglong) -> cython.void:
-        """Start bringing ``key``'s two slots into the processor's cache, so
-        that the :meth:`lookup` a little later does not wait on memory
-        (compiled only: interpreted there is nothing to gain)."""
-        if cython.compiled:
-            cazaux_prefetch(cython.address(self.words[2 * (key & self.mask)]))
-
     def lookup(self, key: cython.ulonglong) -> cython.ulonglong:
         """The data word stored for ``key``, 0 if none."""
         i: cython.Py_ssize_t = 2 * (key & self.mask)       # slot k: words 2k (data), 2k + 1 (key)

@@ -30,20 +30,6 @@ def test_the_data_word_and_the_key_word_stand_side_by_side():
     assert not any(tt.table[j] for j in range(len(tt.table)) if j not in (i, i + 1))
 
 
-def test_a_prefetch_reads_nothing_and_writes_nothing():
-    """``prefetch`` is only a hint to the processor (the search gives it as
-    soon as a move is made): the table is the same after it, for the first
-    and the last slot pair and for a key with every bit set."""
-    tt = TranspositionTable(MB)
-    tt.store(0x1234, 77, 5, EXACT, 42)
-    before = bytes(tt.table)
-    for key in (0, 0x1234, (1 << 16) - 2, (1 << 64) - 1):
-        tt.prefetch(key)
-    assert bytes(tt.table) == before
-    assert tt.probe(0x1234) == (77, 5, EXACT, 42)
-    assert tt.probe((1 << 64) - 1) is None
-
-
 def test_a_torn_entry_is_a_miss():
     tt = TranspositionTable(MB)
     key = 0x1111_2222_3333_4444
