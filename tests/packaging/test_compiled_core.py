@@ -393,25 +393,12 @@ def test_clang_builds_the_core_profile_guided_with_the_same_nodes(tmp_path):
     """setup.py with CC=clang: compiled with Clang's counters, trained,
     counts merged by llvm-profdata, compiled from them; the stamp says so
     and the bench counts the pinned nodes."""
-    src = tmp_path / 'src'
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
-        '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
-    env = dict(os.environ, CC='clang')
-    env.pop('CAZAUX_ENGINE_PGO', None)
-    p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace', '-j2'],
-                       cwd=src, env=env, capture_output=True, text=True,
-                       stdin=subprocess.DEVNULL, timeout=TIMEOUT)
-    assert p.returncode == 0, p.stderr[-3000:]
+    src, log = built_copy(tmp_path, 'clang')
     assert ('cazaux-engine: compiled core built (10 modules; profile-guided: '
-            'trained on the bench to depth 7)') in p.stderr
+            'trained on the bench to depth 7)') in log
     with open(src / 'build' / 'cython' / 'core-build.json') as f:
         assert json.load(f) == PGO_STAMP == expected_stamp('clang')
-    b = engine(['bench', '--depth', str(BENCH_DEPTH)], cwd=str(src))
-    assert (b.returncode, b.stderr) == (0, '')
-    assert b.stdout.splitlines()[-3] == f'Total nodes: {BENCH_NODES}'
-    where = loaded_from('compiled', cwd=str(src))
-    assert all(f.startswith(str(src)) and f.endswith(EXTENSION) for f in where.values())
+    assert_the_copy_runs_the_pinned_bench(src)
 
 
 @pytest.mark.skipif(not sys.platform.startswith('linux'),
@@ -421,10 +408,6 @@ def test_a_compile_from_the_profile_that_fails_gives_the_plain_build(tmp_path):
     run but fails to compile one module from the profile: the core is
     compiled again without the profile, and the stamp says why, naming
     the module (the release workflow's compilers may fail there)."""
-    src = tmp_path / 'src'
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
-        '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
     cc = tmp_path / 'cc'                    # GCC, but no compile of tt.c from a profile
     cc.write_text('#!/bin/sh\n'
                   'case "$*" in *-fprofile-use*tt.c*|*tt.c*-fprofile-use*)\n'
@@ -433,17 +416,35 @@ def test_a_compile_from_the_profile_that_fails_gives_the_plain_build(tmp_path):
                   f'exec {shutil.which("gcc")} "$@"\n')
     cc.chmod(0o755)
     assert compiled.profile_tool(str(cc)) == ('gcc', None)
-    env = dict(os.environ, CC=str(cc))
+    src, log = built_copy(tmp_path, str(cc))
+    assert 'cazaux-engine: the compile from the profile failed (' in log
+    assert ('cazaux-engine: compiled core built (10 modules; plain: '
+            'the compile from the profile failed on search.tt)') in log
+    with open(src / 'build' / 'cython' / 'core-build.json') as f:
+        assert json.load(f) == {'build': 'plain: the compile from the profile failed on search.tt'}
+    assert_the_copy_runs_the_pinned_bench(src)
+
+
+def built_copy(tmp_path, cc: str):
+    """The engine's packages and setup.py copied to ``tmp_path``/src and
+    built in place there with ``CC=cc`` (profile-guided where it can be);
+    the copy's path and the build's log."""
+    src = tmp_path / 'src'
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
+        '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
+    env = dict(os.environ, CC=cc)
     env.pop('CAZAUX_ENGINE_PGO', None)
     p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace', '-j2'],
                        cwd=src, env=env, capture_output=True, text=True,
                        stdin=subprocess.DEVNULL, timeout=TIMEOUT)
     assert p.returncode == 0, p.stderr[-3000:]
-    assert 'cazaux-engine: the compile from the profile failed (' in p.stderr
-    assert ('cazaux-engine: compiled core built (10 modules; plain: '
-            'the compile from the profile failed on search.tt)') in p.stderr
-    with open(src / 'build' / 'cython' / 'core-build.json') as f:
-        assert json.load(f) == {'build': 'plain: the compile from the profile failed on search.tt'}
+    return src, p.stderr
+
+
+def assert_the_copy_runs_the_pinned_bench(src) -> None:
+    """The copy at ``src`` loads its own ten compiled modules and counts the
+    pinned bench nodes."""
     b = engine(['bench', '--depth', str(BENCH_DEPTH)], cwd=str(src))
     assert (b.returncode, b.stderr) == (0, '')
     assert b.stdout.splitlines()[-3] == f'Total nodes: {BENCH_NODES}'
