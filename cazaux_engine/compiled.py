@@ -273,7 +273,7 @@ def profile_tool(cc: str) -> tuple[str | None, str | None]:
                                  stdin=subprocess.DEVNULL, timeout=60).stdout
     except (OSError, subprocess.SubprocessError) as e:
         return None, f'the compiler did not tell its version ({e})'
-    if is_gcc(cc):
+    if 'Free Software Foundation' in version and is_gcc(cc):     # GCC's banner, then its -v
         return 'gcc', None
     first = version.strip().splitlines()[0] if version.strip() else '?'
     if 'clang' not in first.lower():
