@@ -134,11 +134,13 @@ class Controller:
     # -- what moves cost ------------------------------------------------------------
     def moved(self, job: SearchJob) -> None:
         """The session is writing ``job``'s move: if it was played on the
-        clock, remember the clock it started from and the think time."""
+        clock, remember the clock it started from and the think time (and
+        the soft limit as the searcher stretched it, for the spend ratio)."""
         clock = job.clock()
         if clock is not None and job.mode == THINK:
             self.costs.moved(job.pos.turn, clock[0], clock[1], time.perf_counter() - job.started,
-                             job.hard, None if job.emergency else job.soft)
+                             job.hard, None if job.emergency or job.soft is None
+                             else job.soft * job.stretch)
 
     def clock_report(self, left: float, colour: int | None = None) -> float | None:
         """The GUI reports ``left`` seconds on the engine's clock (of

@@ -38,7 +38,7 @@ cdef class Tree:
     cdef int lmr_cut_node, hist_linear
     cdef GameEnd ends
     cdef int[::1] pv_moves, pv_len, quiets, found_moves, evals, mslot, excluded
-    cdef readonly long long nodes
+    cdef readonly long long nodes, best_nodes, root_nodes
     cdef readonly int seldepth
     cdef int n_root, n_found, qtop, max_ext_ply
     cdef readonly bint stopped

@@ -10,7 +10,9 @@ the GIL.
 at the front of the tree's move buffer by :meth:`Tree.set_root`, to
 ``depth``; fail-soft, so a score outside (alpha, beta) is a bound.  The
 principal variation is :meth:`Tree.pv` when a move scored inside the window;
-:meth:`Tree.found` lists the moves that became best during the call.
+:meth:`Tree.found` lists the moves that became best during the call;
+``root_nodes`` counts the nodes of the call and ``best_nodes`` those spent
+on the move that last raised alpha (the time management's *effort*).
 
 A search stops when :class:`Control` says so: its stop flag, the node limit
 and the hard deadline are read every ``CHECK_EVERY`` nodes.  The tree then
@@ -156,6 +158,7 @@ class Tree:
         self.quiets = array('i', [0]) * moves         # the moves tried at each node (see reward_cutoff)
         self.found_moves = array('i', [0]) * 256
         self.nodes = self.seldepth = 0
+        self.best_nodes = self.root_nodes = 0
         self.n_root = self.n_found = self.qtop = 0
         self.max_ext_ply = 0
         self.stopped = False
@@ -834,6 +837,9 @@ class Tree:
         new_depth: cython.int
         score: cython.int
         n: cython.int = self.n_root
+        start: cython.longlong = self.nodes
+        before: cython.longlong
+        self.best_nodes = 0
         self.max_ext_ply = 2 * depth + 4
         self.evals[0] = -self.inf if self.pos.in_check() else self.ev.evaluate(self.pos)
         self.pv_len[0] = 0
@@ -848,6 +854,7 @@ class Tree:
             gives = self.pos.in_check()
             self.pv_len[1] = 0
             new_depth = depth if gives else depth - 1
+            before = self.nodes
             score = self.search_move(new_depth, 0, alpha, beta, 0, gives, count, True, False, n)
             self.take_back()
             if self.stopped:
@@ -855,6 +862,7 @@ class Tree:
             if score > best:
                 best = score
                 if score > alpha:
+                    self.best_nodes = self.nodes - before
                     self.update_pv(0, m)
                     if self.n_found < 256:
                         self.found_moves[self.n_found] = m
@@ -862,4 +870,5 @@ class Tree:
                     if score >= beta:
                         break
                     alpha = score
+        self.root_nodes = self.nodes - start
         return best

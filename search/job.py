@@ -90,6 +90,7 @@ class SearchJob:
         self.soft: float | None = None         # planned seconds (None: no planned stop)
         self.hard: float | None = None         # the trees' deadline, seconds after started
         self.emergency = False                 # planned in the time plan's emergency mode
+        self.stretch = 1.0                     # the searcher's last factor on soft (timeman.stretch)
         self.best_so_far: int | None = None    # first move of the last reported line
         self.result: SearchResult | None = None
         self._lock = threading.Lock()

@@ -53,6 +53,7 @@ from .ordering import MoveOrder
 from .job import ANALYZE, SearchJob
 from .level import RANDOM_LINES, Level, random_pick
 from .tt import TranspositionTable
+from .timeman import stretch
 from .types import Limits, SearchInfo, SearchResult
 
 MATE = P.MATE
@@ -93,6 +94,7 @@ class Searcher:
         self.last_lines: list[SearchInfo] = [] # the lines of the last finished iteration
         self.book = None                       # a search.book.Books (OwnBook), or None
         self.contempt = 0                      # cp a draw costs the engine (not in analysis)
+        self.last_score: tuple | None = None   # (side to move, score) of the last search on a clock
 
     # -- options (between searches) -----------------------------------------------
     def set_hash(self, mb: int) -> None:
@@ -111,6 +113,7 @@ class Searcher:
     def clear(self) -> None:
         self.tt.clear()
         self._kept = []
+        self.last_score = None
 
     def touch_table(self) -> None:
         """Take the hash table's pages now if it is fresh (see
@@ -278,6 +281,9 @@ class Searcher:
         scores = [0] * multipv
         instability = 1.0
         found = []           # new best moves of line 1 in the running iteration
+        iter_scores = []     # line 1's score after each iteration
+        effort = None        # the share of line 1's last root call that its best move took
+        last = self.last_score[1] if self.last_score and self.last_score[0] == pos.turn else None
 
         def on_best(m):
             found.append(m)
@@ -300,6 +306,7 @@ class Searcher:
                     lines[i] = info
                     if i == 0:
                         best = pv[0] if pv else moves[0]
+                        effort = tree.best_nodes / tree.root_nodes if tree.root_nodes else None
                     if multipv == 1:
                         job.report_info(info)
                 found.clear()
@@ -319,6 +326,8 @@ class Searcher:
                 changed = best != prev_best
                 if changed:
                     instability = 1.0 + P.UNSTABLE_BONUS
+                iter_scores.append(scores[0])
+                job.stretch = stretch(effort, self._drop(scores[0], last, iter_scores))
                 if self._done(job, depth, scores[0], len(moves), mate_goal, instability):
                     break
                 if not changed:
@@ -327,6 +336,8 @@ class Searcher:
             if found and start_index == 0:
                 best = found[-1]
         job.ctl.stop = True                 # the helpers' work is done
+        if job.soft is not None and iter_scores:
+            self.last_score = (pos.turn, iter_scores[-1])
         for h in helpers:
             h.join()
         self.nodes = self._nodes(tree, helpers)
@@ -397,9 +408,21 @@ class Searcher:
             return True
         if abs(score) > P.MATE_BOUND and depth >= 2 * (MATE - abs(score)) + 4:
             return True
-        if job.soft is not None and job.elapsed() > P.STABLE_FACTOR * job.soft * instability:
+        if job.soft is not None and (job.elapsed()
+                                     > P.STABLE_FACTOR * job.soft * instability * job.stretch):
             return True
         return False
+
+    @staticmethod
+    def _drop(score: int, last: int | None, iter_scores: list) -> int | None:
+        """How far ``score`` fell (cp; negative: rose) from ``last`` (the
+        last move's score) and from the score three iterations back: the
+        mean of those there are; None without either, or with a mate score."""
+        refs = [r for r in (last, iter_scores[-4] if len(iter_scores) > 3 else None)
+                if r is not None]
+        if not refs or any(abs(r) > P.MATE_BOUND for r in refs + [score]):
+            return None
+        return sum(r - score for r in refs) // len(refs)
 
     def _ponder_move(self, root: Position, best: int, pv: list) -> int | None:
         if len(pv) > 1 and pv[0] == best:

@@ -140,6 +140,30 @@ def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None)
     return TimePlan(soft, hard, emergency)
 
 
+def stretch(effort: float | None, drop: int | None) -> float:
+    """The factor on the soft limit from how the search is going: more time
+    when the score falls, less when the best move took most of the nodes.
+
+    ``effort``: the share of the last iteration's nodes spent on its best
+    move (None: unknown); ``drop``: centipawns the score fell (negative: it
+    rose) from the last move's score and from three iterations back (their
+    mean; None: unknown, or a mate score).  With TM_EFFORT and TM_FALLING
+    0 (off) the factor is 1; else within TM_STRETCH_MIN .. TM_STRETCH_MAX.
+
+    With TM_EFFORT 100 and TM_FALLING 200 (tests/search/test_timeman.py)
+    an effort of 0.95 gives 0.75, one of 0.45 gives 1.25, a drop of 100 cp
+    1.5 and a rise of 300 cp the floor, 0.5.
+    """
+    f = 1.0
+    if P.TM_EFFORT and effort is not None:
+        f *= 1.0 + (P.TM_EFFORT_MID - effort) * P.TM_EFFORT / 100
+    if P.TM_FALLING and drop is not None:
+        f *= 1.0 + drop / P.TM_FALLING
+    if f == 1.0:
+        return f
+    return round(min(P.TM_STRETCH_MAX, max(P.TM_STRETCH_MIN, f)), 6)
+
+
 @dataclass
 class _Move:
     colour: int
@@ -241,4 +265,4 @@ class MoveCosts:
         return max([self.floor, *self.seen]) + max(self.late, default=0.0)
 
 
-__all__ = ['MoveCosts', 'TimePlan', 'plan', 'reserve', 'safety_net']
+__all__ = ['MoveCosts', 'TimePlan', 'plan', 'reserve', 'safety_net', 'stretch']

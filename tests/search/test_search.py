@@ -416,3 +416,49 @@ def test_the_tree_has_room_for_every_ply_of_a_long_game():
         pos.push(parse_move(pos, text))
     tree = S(hash_mb=1).tree(pos, 0, Control())
     assert tree.pos.sp == 300 and tree.pos.cap >= 300 + params.MAX_PLY + 2
+
+
+def test_the_root_counts_the_effort_of_its_best_move():
+    # nodes of each root call and of the move that last raised alpha, from
+    # the chess start with the full window (the time management's effort);
+    # the same numbers interpreted and compiled
+    from search.alphabeta import Control
+    s = Searcher(hash_mb=16)
+    pos = start_position('chess')
+    tree = s.tree(pos, 0, Control())
+    seen = []
+    for depth in range(1, 7):
+        tree.set_root(legal_moves(pos))
+        score = tree.root(depth, -10**6, 10**6)
+        seen.append((score, tree.best_nodes, tree.root_nodes))
+    assert seen == [(36, 2, 23), (12, 29, 148), (29, 60, 251), (12, 220, 957),
+                    (28, 441, 2774), (12, 754, 5176)]
+    assert tree.nodes == 9329 == sum(r for _, _, r in seen)
+
+
+def test_the_search_hands_its_effort_and_drop_to_the_time_management(monkeypatch):
+    import search.searcher as searcher
+    seen = []
+    monkeypatch.setattr(searcher, 'stretch', lambda e, d: (seen.append((round(e, 6), d)), 1.0)[1])
+    s = Searcher(hash_mb=16)
+    s.search(start_position('chess'), Limits(depth=7))
+    assert seen == [(0.090909, None), (0.333333, None), (0.274419, None), (0.661417, 24),
+                    (0.43543, -16), (0.896429, 19), (0.206129, -15)]
+    assert s.last_score is None                 # no clock: no score kept for the next move
+    seen.clear()
+    s.clear()
+    s.last_score = (1, 100)                     # White's last move scored 100 cp
+    s.search(start_position('chess'), Limits(depth=7))
+    assert [d for _, d in seen] == [64, 88, 69, 56, 28, 53, 29]
+    seen.clear()
+    s.last_score = (-1, 100)                    # Black's: not this side's
+    s.search(start_position('chess'), Limits(depth=3))
+    assert [d for _, d in seen] == [None, None, None]
+
+
+def test_a_search_on_the_clock_keeps_its_score_for_the_next_move():
+    s = Searcher(hash_mb=16)
+    s.search(start_position('chess'), Limits(wtime=600.0, winc=1.0, depth=4))
+    assert s.last_score == (1, 12)
+    s.clear()
+    assert s.last_score is None

@@ -224,3 +224,56 @@ def test_a_new_game_forgets():
     assert c.overhead() > 0.3
     c.new_game()
     assert c.overhead() == 0.05 and c.clock(0.5, 1) is None
+
+
+def test_the_stretch_of_the_soft_limit(monkeypatch):
+    from search import params as P
+    from search.timeman import stretch
+    assert stretch(0.95, 100) == stretch(None, None) == 1.0        # both off (the defaults)
+    monkeypatch.setattr(P, 'TM_EFFORT', 100)
+    monkeypatch.setattr(P, 'TM_EFFORT_MID', 0.70)
+    monkeypatch.setattr(P, 'TM_FALLING', 200)
+    assert stretch(0.95, 0) == 0.75             # the best move took 95% of the nodes: less time
+    assert stretch(0.45, 0) == 1.25             # other moves took most: more
+    assert stretch(0.70, 100) == 1.5            # the score fell by 100 cp
+    assert stretch(0.70, -300) == 0.5           # it rose by 300 cp: the floor, TM_STRETCH_MIN
+    assert stretch(0.20, 200) == 1.6            # 1.5 x 2: the ceiling, TM_STRETCH_MAX
+    assert stretch(None, 50) == 1.25 and stretch(0.95, None) == 0.75
+    monkeypatch.setattr(P, 'TM_FALLING', 0)
+    assert stretch(0.70, 300) == 1.0
+
+
+def test_the_drop_of_the_score():
+    from search.searcher import Searcher
+    drop = Searcher._drop
+    assert drop(20, None, [10, 20]) is None                 # nothing to compare with
+    assert drop(20, 50, [10, 20]) == 30                     # the last move's score only
+    assert drop(20, None, [0, 60, 0, 0, 20]) == 40          # three iterations back: 60
+    assert drop(20, 50, [0, 60, 0, 0, 20]) == 35            # the mean of the two
+    assert drop(-20, 0, [0, 0, 0, 10, -20]) == 20           # iteration -4 is 0 (index 1 of 5)
+    assert drop(20, 99_500, [20]) is None                   # a mate score compares with nothing
+
+
+def test_the_spend_ratio_is_measured_against_the_stretched_soft_limit():
+    from protocol.controller import THINK, Controller
+
+    class Job:
+        mode, hard, soft, emergency, stretch = THINK, 2.0, 0.2, False, 0.5
+        pos = type('Pos', (), {'turn': 1})()
+        started = 0.0
+
+        def clock(self):
+            return 5.0, 0.1
+
+    class Self:
+        costs = MoveCosts(floor=0.05)
+
+    me = Self()
+    import time
+    job = Job()
+    job.started = time.perf_counter() - 0.3      # thought 0.3 s against a soft limit of 0.1 s
+    Controller.moved(me, job)
+    assert len(me.costs.ratios) == 1 and round(me.costs.ratios[0]) == 3
+    job.emergency = True
+    Controller.moved(me, job)                    # the emergency mode: no soft limit, no ratio
+    assert len(me.costs.ratios) == 1
