@@ -148,8 +148,10 @@ class Controller:
         return self.costs.clock(left, colour)
 
     def new_game(self) -> None:
-        """A new game or position: what moves cost is measured afresh."""
+        """A new game or position: what moves cost is measured afresh, and
+        the time management forgets the last move's score."""
         self.costs.new_game()
+        self.searcher.forget_game()
 
     # -- reports from the job's thread ----------------------------------------------
     def _ended(self, job: SearchJob) -> None:

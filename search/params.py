@@ -235,7 +235,7 @@ MIN_THINK = 0.005                # seconds: the least hard limit
 STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change
 TM_EFFORT = 0                    # soft limit x (1 + (TM_EFFORT_MID - effort) x this / 100), the
-TM_EFFORT_MID = 0.70             # ... effort being the share of the last iteration's nodes that
+TM_EFFORT_MID = 0.65             # ... effort being the share of the last iteration's nodes that
                                  # ... its best move took (timeman.stretch); 0: off
 TM_FALLING = 0                   # soft limit x (1 + drop / this), the drop being how far the score
                                  # ... fell from the last move's and from 3 iterations back (cp); 0: off

@@ -113,6 +113,11 @@ class Searcher:
     def clear(self) -> None:
         self.tt.clear()
         self._kept = []
+        self.forget_game()
+
+    def forget_game(self) -> None:
+        """A new game or position: the last move's score is no longer the
+        time management's reference (see :func:`search.timeman.stretch`)."""
         self.last_score = None
 
     def touch_table(self) -> None:

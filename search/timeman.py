@@ -6,7 +6,9 @@ Two limits come out of the limits of a ``go``:
     the planned time (None with a fixed time per move: use all of it).
     Iterative deepening starts no new iteration once ``STABLE_FACTOR * soft``
     has passed, stretched by up to ``1 + UNSTABLE_BONUS`` while the best move
-    keeps changing.  An iteration started just before that point runs on, so
+    keeps changing, and by :func:`stretch` (how the search is going: the
+    effort of its best move, the score's drop; off while TM_EFFORT and
+    TM_FALLING are 0).  An iteration started just before that point runs on, so
     a move spends some multiple of its soft limit, the *spend ratio*: the
     plan sets the soft limit to the time a move should spend divided by it.
     The ratio depends on the variant (how much more each iteration costs)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from cazaux_engine.fen import to_fen
 from protocol import xboard_moves as xm
 from protocol.controller import PONDER, THINK
@@ -368,3 +370,14 @@ def test_a_ponder_search_leaves_them_out_too():
     assert [xm.move_text(job.pos, m, 1) for m in bad] == ['e8f8']
     assert not set(bad) & set(job.moves)
     x.handle('quit')
+
+
+@pytest.mark.parametrize('protocol, command', [(UciSession, 'ucinewgame'), (XBoard, 'new'),
+                                               (XBoard, 'setboard 8/8/8/4k3/8/8/8/4K2R w - - 0 1')])
+def test_a_new_game_forgets_the_last_moves_score(protocol, command):
+    # the time management compares the score with the last move's (same
+    # side): a new game or a set position has none
+    x = protocol(Lines(), Options())
+    x.control.searcher.last_score = (1, 50)
+    x.handle(command)
+    assert x.control.searcher.last_score is None
