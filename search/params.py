@@ -238,7 +238,9 @@ TM_EFFORT = 0                    # soft limit x (1 + (TM_EFFORT_MID - effort) x 
 TM_EFFORT_MID = 0.65             # ... effort being the share of the last iteration's nodes that
                                  # ... its best move took (timeman.stretch); 0: off
 TM_FALLING = 0                   # soft limit x (1 + drop / this), the drop being how far the score
-                                 # ... fell from the last move's and from 3 iterations back (cp); 0: off
+                                 # ... fell from the last move's and from TM_DROP_BACK iterations back (cp); 0: off
+TM_DROP_BACK = 4                 # iterations back for the drop: even, so that both scores end on the
+                                 # ... same side's ply (the odd-even swing, about 20 cp from the chess start)
 TM_STRETCH_MIN = 0.5             # the two together stretch the soft limit at least this much ...
 TM_STRETCH_MAX = 1.6             # ... and at most this much
 

@@ -53,7 +53,7 @@ from .ordering import MoveOrder
 from .job import ANALYZE, SearchJob
 from .level import RANDOM_LINES, Level, random_pick
 from .tt import TranspositionTable
-from .timeman import stretch
+from .timeman import drop, stretch
 from .types import Limits, SearchInfo, SearchResult
 
 MATE = P.MATE
@@ -332,7 +332,7 @@ class Searcher:
                 if changed:
                     instability = 1.0 + P.UNSTABLE_BONUS
                 iter_scores.append(scores[0])
-                job.stretch = stretch(effort, self._drop(scores[0], last, iter_scores))
+                job.stretch = stretch(effort, drop(scores[0], last, iter_scores))
                 if self._done(job, depth, scores[0], len(moves), mate_goal, instability):
                     break
                 if not changed:
@@ -417,17 +417,6 @@ class Searcher:
                                      > P.STABLE_FACTOR * job.soft * instability * job.stretch):
             return True
         return False
-
-    @staticmethod
-    def _drop(score: int, last: int | None, iter_scores: list) -> int | None:
-        """How far ``score`` fell (cp; negative: rose) from ``last`` (the
-        last move's score) and from the score three iterations back: the
-        mean of those there are; None without either, or with a mate score."""
-        refs = [r for r in (last, iter_scores[-4] if len(iter_scores) > 3 else None)
-                if r is not None]
-        if not refs or any(abs(r) > P.MATE_BOUND for r in refs + [score]):
-            return None
-        return sum(r - score for r in refs) // len(refs)
 
     def _ponder_move(self, root: Position, best: int, pv: list) -> int | None:
         if len(pv) > 1 and pv[0] == best:

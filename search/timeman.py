@@ -148,8 +148,8 @@ def stretch(effort: float | None, drop: int | None) -> float:
 
     ``effort``: the share of the last iteration's nodes spent on its best
     move (None: unknown); ``drop``: centipawns the score fell (negative: it
-    rose) from the last move's score and from three iterations back (their
-    mean; None: unknown, or a mate score).  With TM_EFFORT and TM_FALLING
+    rose) from the last move's score and from ``TM_DROP_BACK`` iterations
+    back (their mean, :func:`drop`; None: unknown, or a mate score).  With TM_EFFORT and TM_FALLING
     0 (off) the factor is 1; else within TM_STRETCH_MIN .. TM_STRETCH_MAX.
 
     With TM_EFFORT 100 and TM_FALLING 200 (tests/search/test_timeman.py)
@@ -164,6 +164,25 @@ def stretch(effort: float | None, drop: int | None) -> float:
     if f == 1.0:
         return f
     return round(min(P.TM_STRETCH_MAX, max(P.TM_STRETCH_MIN, f)), 6)
+
+
+def drop(score: int, last: int | None, iter_scores: list) -> int | None:
+    """How far ``score`` (the last iteration's) fell, in centipawns
+    (negative: it rose), from ``last`` (the side's score at its last move)
+    and from the score ``TM_DROP_BACK`` iterations back in ``iter_scores``
+    (the scores of this search's iterations, ``score`` last): the mean of
+    those there are, rounded down.  None without either, or when one of
+    them is a mate score.
+
+    >>> drop(20, 50, [0, 60, 0, 0, 0, 20])   # 50 and 60 (four back): 35
+    35
+    """
+    back = P.TM_DROP_BACK
+    refs = [r for r in (last, iter_scores[-1 - back] if len(iter_scores) > back else None)
+            if r is not None]
+    if not refs or any(abs(r) > P.MATE_BOUND for r in refs + [score]):
+        return None
+    return sum(r - score for r in refs) // len(refs)
 
 
 @dataclass
@@ -267,4 +286,4 @@ class MoveCosts:
         return max([self.floor, *self.seen]) + max(self.late, default=0.0)
 
 
-__all__ = ['MoveCosts', 'TimePlan', 'plan', 'reserve', 'safety_net', 'stretch']
+__all__ = ['MoveCosts', 'TimePlan', 'drop', 'plan', 'reserve', 'safety_net', 'stretch']

@@ -243,15 +243,21 @@ def test_the_stretch_of_the_soft_limit(monkeypatch):
     assert stretch(0.70, 300) == 1.0
 
 
-def test_the_drop_of_the_score():
-    from search.searcher import Searcher
-    drop = Searcher._drop
+def test_the_drop_of_the_score(monkeypatch):
+    from search import params as P
+    from search.timeman import drop
+    assert P.TM_DROP_BACK == 4
     assert drop(20, None, [10, 20]) is None                 # nothing to compare with
     assert drop(20, 50, [10, 20]) == 30                     # the last move's score only
-    assert drop(20, None, [0, 60, 0, 0, 20]) == 40          # three iterations back: 60
-    assert drop(20, 50, [0, 60, 0, 0, 20]) == 35            # the mean of the two
-    assert drop(-20, 0, [0, 0, 0, 10, -20]) == 20           # iteration -4 is 0 (index 1 of 5)
+    assert drop(20, None, [0, 60, 0, 0, 0, 20]) == 40       # four iterations back: 60
+    assert drop(20, None, [0, 60, 0, 0, 20]) == -20         # four back is the 0, not the 60 (three back)
+    assert drop(20, 50, [0, 60, 0, 0, 0, 20]) == 35         # the mean of the two
+    assert drop(-20, 0, [0, 0, 0, 0, 10, -20]) == 20        # four back is 0 (index 1 of 6)
+    assert drop(21, 0, [1, 0, 0, 0, 21]) == -21             # -41 / 2 rounded down, not -20
     assert drop(20, 99_500, [20]) is None                   # a mate score compares with nothing
+    assert drop(20, 50, [-99_500, 0, 0, 0, 20]) is None
+    monkeypatch.setattr(P, 'TM_DROP_BACK', 2)
+    assert drop(20, None, [0, 60, 0, 20]) == 40             # two back
 
 
 def test_the_spend_ratio_is_measured_against_the_stretched_soft_limit():
