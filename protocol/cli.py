@@ -33,8 +33,8 @@ usage:
   cazaux-engine tune ...        tune the evaluation by games (see tune --help)
   cazaux-engine book ...        build, learn, show and check opening books (see
                                 book --help; docs/book.md)
-  --variants FILE               (with the engine, perft, bench, match, tune and
-                                book; may be repeated) add the variants of a
+  --variants FILE               (with the engine, perft, bench, eval, match, tune
+                                and book; may be repeated) add the variants of a
                                 variant file (JSON, see docs/variants.md); bench
                                 also searches their start positions.  In the
                                 engine it acts as --option VariantPath=FILE does
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     from cazaux_engine.registry import Registry
     from cazaux_engine.variants import VariantError
     registry = Registry()
-    if not argv or argv[0] in ('perft', 'bench', 'match', 'eval', 'book', '--option',
+    if not argv or argv[0] in ('perft', 'bench', 'match', 'eval', 'book', 'tune', '--option',
                                '--variants'):
         argv, files = take_variant_files(argv)
         if files is None:

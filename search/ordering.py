@@ -20,7 +20,7 @@ first:
   captures, :func:`cazaux_engine.exchange.see_ge`, asked only when the victim is
   worth less than the capturer);
 * quiet moves by their history score (how often moving this piece to this
-  square caused a cut-off, a bonus growing with depth squared, with a
+  square caused a cut-off, a bonus growing with depth (``HISTORY_BONUS_LINEAR``), with a
   penalty for quiet moves tried before a cut-off; gravity keeps every entry
   within +-16384) plus their continuation history, in the same units: the same statistics for this move right after the opponent's
   last move and after our own previous one (piece type and square of each,
@@ -28,7 +28,7 @@ first:
   *slot* ``type * squares + square index``.
 
 Once a few moves have been picked without a cut-off, the rest are sorted
-at once (:meth:`sort`, an insertion sort) and read in turn (:meth:`at`).
+at once (:meth:`sort`, Shell's sort) and read in turn (:meth:`at`).
 
 The history belongs to the searcher and lives across searches (halved at
 the start of each); killers start afresh with each search.

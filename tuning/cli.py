@@ -43,7 +43,7 @@ examples:
   cazaux-engine tune show --variant pemba
   cazaux-engine --variants shako.json tune openings --variant shako --out shako-openings.txt
 
-A variant of a file (--variants FILE, before "tune") is tuned the same way:
+A variant of a file (--variants FILE, before or after "tune") is tuned the same way:
 its fitted entry goes into the --out file under its name, and the engine uses
 it with CAZAUX_ENGINE_TUNED=FILE (docs/strength.md has the recipe)."""
 
@@ -59,7 +59,7 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     def variant_arg(p):
         p.add_argument('--variant', required=True, choices=registry.names(), metavar='V',
                        help=f'the variant: {", ".join(registry.names())} (or one of a '
-                            f'file given with --variants FILE before "tune")')
+                            f'file given with --variants FILE)')
 
     p = sub.add_parser('openings', help='random balanced openings for self-play',
                        description='Openings for "cazaux-engine match --openings FILE": '

@@ -38,6 +38,14 @@ def test_openings_of_a_file_variant(tmp_path):
         f'{START} moves j1f1 j10e10 j3j5 b9b10 i3i4 a8a7 h3h5 c9b7']
 
 
+def test_the_file_may_follow_tune_too(tmp_path):
+    out = tmp_path / 'o.txt'
+    r = cli('tune', 'openings', '--variant', 'shako', '--count', '1', '--seed', '1',
+            '--variants', SHAKO, '--out', str(out))
+    assert r.returncode == 0, r.stderr
+    assert out.read_text().splitlines()[1] == f'{START} moves e2d1 a10g10 f2e1 g10i10 f3f4 b9b10 d1e2 d9c10'
+
+
 @pytest.mark.parametrize('command', ['openings', 'extract', 'fit', 'show'])
 def test_without_its_file_the_variant_is_refused(tmp_path, command):
     extra = {'openings': ['--out', str(tmp_path / 'o.txt')], 'extract': ['--out', str(tmp_path / 'x'), GAMES],
