@@ -149,10 +149,11 @@ def stretch(effort: float | None, drop: int | None) -> float:
     ``effort``: the share of the last iteration's nodes spent on its best
     move (None: unknown); ``drop``: centipawns the score fell (negative: it
     rose) from the last move's score and from ``TM_DROP_BACK`` iterations
-    back (their mean, :func:`drop`; None: unknown, or a mate score).  With TM_EFFORT and TM_FALLING
-    0 (off) the factor is 1; else within TM_STRETCH_MIN .. TM_STRETCH_MAX.
+    back (their mean, :func:`drop`; None: unknown, or a mate score).  With
+    TM_EFFORT and TM_FALLING 0 (off) the factor is 1; else within
+    TM_STRETCH_MIN .. TM_STRETCH_MAX.
 
-    With TM_EFFORT 100 and TM_FALLING 200 (tests/search/test_timeman.py)
+    With TM_EFFORT 100 and TM_FALLING 200 (tests/search/test_search_time.py)
     an effort of 0.95 gives 0.75, one of 0.45 gives 1.25, a drop of 100 cp
     1.5 and a rise of 300 cp the floor, 0.5.
     """
