@@ -142,12 +142,12 @@ def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None)
     return TimePlan(soft, hard, emergency)
 
 
-def stretch(effort: float | None, drop: int | None) -> float:
+def stretch(effort: float | None, fall: int | None) -> float:
     """The factor on the soft limit from how the search is going: more time
     when the score falls, less when the best move took most of the nodes.
 
     ``effort``: the share of the last iteration's nodes spent on its best
-    move (None: unknown); ``drop``: centipawns the score fell (negative: it
+    move (None: unknown); ``fall``: centipawns the score fell (negative: it
     rose) from the last move's score and from ``TM_DROP_BACK`` iterations
     back (their mean, :func:`drop`; None: unknown, or a mate score).  With
     TM_EFFORT and TM_FALLING 0 (off) the factor is 1; else within
@@ -160,8 +160,8 @@ def stretch(effort: float | None, drop: int | None) -> float:
     f = 1.0
     if P.TM_EFFORT and effort is not None:
         f *= 1.0 + (P.TM_EFFORT_MID - effort) * P.TM_EFFORT / 100
-    if P.TM_FALLING and drop is not None:
-        f *= 1.0 + drop / P.TM_FALLING
+    if P.TM_FALLING and fall is not None:
+        f *= 1.0 + fall / P.TM_FALLING
     if f == 1.0:
         return f
     return round(min(P.TM_STRETCH_MAX, max(P.TM_STRETCH_MIN, f)), 6)
