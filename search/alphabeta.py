@@ -353,7 +353,10 @@ class Tree:
                 return -self.mate + ply
             best = stand = -self.inf
         else:
-            best = stand = self.ev.evaluate(self.pos)
+            stand = self.ev.evaluate(self.pos)
+            if self.use_corr:           # as in the main search
+                stand += self.order.correction(self.ev.pkey[self.ev.top], us)
+            best = stand
             if stand >= beta:
                 return stand
             if stand > alpha:
