@@ -59,6 +59,7 @@ cdef class Tree:
     cdef inline bint tt_decides(self, unsigned long long e, int ply, int alpha,
                                 int beta) noexcept nogil
     cdef int qsearch(self, int alpha, int beta, int ply, bint in_check, int n) noexcept nogil
+    cdef inline int static_eval(self, int us) noexcept nogil
     cdef inline bint futile(self, int m, int stand, int alpha) noexcept nogil
     cdef int search(self, int depth, int alpha, int beta, int ply, bint in_check, bint null_ok,
                     bint cut, int n) noexcept nogil

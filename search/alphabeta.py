@@ -353,10 +353,7 @@ class Tree:
                 return -self.mate + ply
             best = stand = -self.inf
         else:
-            stand = self.ev.evaluate(self.pos)
-            if self.use_corr:           # as in the main search
-                stand += self.order.correction(self.ev.pkey[self.ev.top], us)
-            best = stand
+            best = stand = self.static_eval(us)
             if stand >= beta:
                 return stand
             if stand > alpha:
@@ -386,6 +383,16 @@ class Tree:
         # -- 4. the table
         self.tt.store(key, 0, 0, EXACT if best > alpha0 else UPPER, score_to_tt(best, ply))
         return best
+
+    def static_eval(self, us: cython.int) -> cython.int:
+        """The evaluation of the position for ``us``, the side to move, with
+        the correction history's entry for its pawn structure added
+        (``CORRECTION``): what the main search and the quiescence search
+        stand on."""
+        ev: cython.int = self.ev.evaluate(self.pos)
+        if self.use_corr:
+            ev += self.order.correction(self.ev.pkey[self.ev.top], us)
+        return ev
 
     def futile(self, m: cython.int, stand: cython.int, alpha: cython.int) -> cython.bint:
         """Quiescence's pruning of ``m`` (not in check): a capture that loses
@@ -489,10 +496,9 @@ class Tree:
         if in_check:
             ev = -self.inf
         else:
-            ev = self.ev.evaluate(self.pos)
-            if self.use_corr:           # what searches found for this pawn structure
+            ev = self.static_eval(us)
+            if self.use_corr:           # the entry this node's result will correct
                 pawns = self.ev.pkey[self.ev.top]
-                ev += self.order.correction(pawns, us)
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
