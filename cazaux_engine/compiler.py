@@ -33,7 +33,10 @@ sliding, by hopping one screen, or (Eagle/Rhinoceros) by stepping onto a
 line square from a wing square and sliding in; ``wings`` is 0 or an offset
 into ``wing_data``, which holds for each ray square ``count, (square, piece
 mask)...``.  A piece mask has bit ``i`` set for army index ``i`` of the
-attacker's colour.
+attacker's colour; ``ray_kinds`` holds, per side, the mask of the pieces
+that may attack along a line (every piece of a ray's masks is one): an
+exchange looking for its cheapest attacker scans the lines only when a
+leaper found is dearer than one of them.
 
 The King: ``king_steps`` (per side and square: count, then up to 8 targets),
 the Zanzibar jump (``jump_start``/``jump_data``: count, then per jump
@@ -319,9 +322,11 @@ def _mask(codes, colour: int) -> int:
     return m
 
 
-def attack_lists(R, colour) -> tuple[list, list]:
+def attack_lists(R, colour) -> tuple[list, list, frozenset]:
     """Per square: the leap attackers ``(source, codes)`` and the rays
-    ``(squares, sliders, hoppers, wings)`` of the pieces of ``colour``."""
+    ``(squares, sliders, hoppers, wings)`` of the pieces of ``colour``; and
+    the codes of the pieces that may attack along a line (every piece of
+    the rays' masks is one)."""
     n = R.n
     # capture vectors by kind, from the attacker's side (absolute)
     leap_by_vec: dict = {}
@@ -378,7 +383,8 @@ def attack_lists(R, colour) -> tuple[list, list]:
             if sliders or hoppers or wings:
                 rays.append((tuple(ray), sliders, hoppers, wings))
         att_ray[sq] = tuple(rays)
-    return att_leap, att_ray
+    line_codes = frozenset().union(*slide_by_dir.values(), *hop_by_dir.values(), *bent_pieces.values())
+    return att_leap, att_ray, line_codes
 
 
 def flat_attacks(R) -> dict:
@@ -387,8 +393,10 @@ def flat_attacks(R) -> dict:
     leap, ray, wing = [0], [0], [0]
     leap_start = [0] * (2 * size)
     ray_start = [0] * (2 * size)
+    ray_kinds = [0, 0]
     for colour in (1, -1):
-        att_leap, att_ray = attack_lists(R, colour)
+        att_leap, att_ray, line_codes = attack_lists(R, colour)
+        ray_kinds[colour < 0] = _mask(line_codes, colour)
         for sq in R.squares:
             i = (colour < 0) * size + sq
             leap_start[i] = len(leap)
@@ -410,7 +418,8 @@ def flat_attacks(R) -> dict:
                         for w, codes in ws:
                             wing += [w, _mask(codes, colour)]
     return {'att_leap_start': ints(leap_start), 'att_leap_data': ints(leap),
-            'att_ray_start': ints(ray_start), 'att_ray_data': ints(ray), 'wing_data': ints(wing)}
+            'att_ray_start': ints(ray_start), 'att_ray_data': ints(ray), 'wing_data': ints(wing),
+            'ray_kinds': ints(ray_kinds)}
 
 
 # -- the King ----------------------------------------------------------------------------------

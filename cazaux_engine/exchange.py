@@ -3,9 +3,10 @@ recapturing on its square with their least valuable piece.
 
 Fairy pieces make exchanges unusual, so nothing here is precomputed per
 piece type: each step asks the position's attack test (the one that decides
-check, :meth:`Position.attackers`) for every attacker of the square on the
-board as it stands *now*,
-with the pieces that already captured lifted off.  So a Cannon whose screen
+check, :meth:`Position.attackers`) for the attackers of the square on the
+board as it stands *now*, with the pieces that already captured lifted off
+(the lines are scanned only when no leaper found is as cheap as every piece
+that attacks along lines).  So a Cannon whose screen
 took part in the exchange stops attacking, a Cannon that gains a screen
 starts to, a Crocodile or Sorceress may join over a recapturing piece, and an
 Eagle's or Rhinoceros's path opens when a piece on its step square leaves.
@@ -46,18 +47,47 @@ def least_attacker(pos: Position, sq: cython.int, by: cython.int, values: cython
     on the board as it stands, or -1 if none (the first found of equals, in
     the order of :meth:`Position.attackers`; the King counts as dearest)."""
     found = cython.declare(cython.int[64])
-    n: cython.int = pos.attackers(sq, by, found, 64)
+    n: cython.int = pos.leap_attackers(sq, by, found, 64)
     best: cython.int = -1
     best_rank: cython.int = 0
     k: cython.int
-    q: cython.int
     rank: cython.int
     for k in range(n):
-        q = pos.board[found[k]]
-        rank = KING_RANK if q == 1 or q == -1 else values[q + pos.rules.n]
+        rank = rank_of(pos, pos.board[found[k]], values)
+        if best < 0 or rank < best_rank:
+            best, best_rank = found[k], rank
+    # no piece found along a line could be preferred to a leaper ranked no
+    # higher than every kind that attacks along lines: then they are not scanned
+    if best >= 0 and best_rank <= line_floor(pos, by, values):
+        return best
+    m: cython.int = pos.line_attackers(sq, by, found, n, 64)
+    for k in range(n, m):
+        rank = rank_of(pos, pos.board[found[k]], values)
         if best < 0 or rank < best_rank:
             best, best_rank = found[k], rank
     return best
+
+
+def rank_of(pos: Position, q: cython.int, values: cython.int[::1]) -> cython.int:
+    """The order in which the piece ``q`` (signed code) recaptures: its
+    value, the King last."""
+    return KING_RANK if q == 1 or q == -1 else values[q + pos.rules.n]
+
+
+def line_floor(pos: Position, by: cython.int, values: cython.int[::1]) -> cython.int:
+    """The lowest rank (:func:`rank_of`) of the pieces of ``by`` that may
+    attack along a line (``Rules.ray_kinds``), or KING_RANK + 1 if none."""
+    kinds: cython.int = pos.rules.ray_kinds[0 if by > 0 else 1]
+    floor: cython.int = KING_RANK + 1
+    q: cython.int = 1
+    rank: cython.int
+    while kinds >> q:
+        if kinds >> q & 1:
+            rank = rank_of(pos, q * by, values)
+            if rank < floor:
+                floor = rank
+        q += 1
+    return floor
 
 
 def capturer(pos: Position, to: cython.int, side: cython.int, values: cython.int[::1]) -> cython.int:
@@ -68,7 +98,7 @@ def capturer(pos: Position, to: cython.int, side: cython.int, values: cython.int
     guarded: cython.bint
     if s >= 0 and pos.board[s] == side:             # a King may not take a guarded piece
         pos.board[s] = 0
-        guarded = least_attacker(pos, to, -side, values) >= 0
+        guarded = pos.attacked(to, -side)
         pos.board[s] = side
         if guarded:
             return -1

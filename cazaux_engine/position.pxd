@@ -37,6 +37,8 @@ cdef class Position:
     cdef void unmake_null(self) noexcept nogil
     cdef inline bint is_of(self, int sq, int mask, int colour) noexcept nogil
     cdef inline int attackers(self, int sq, int by, int* out, int limit) noexcept nogil
+    cdef inline int leap_attackers(self, int sq, int by, int* out, int limit) noexcept nogil
+    cdef inline int line_attackers(self, int sq, int by, int* out, int n, int limit) noexcept nogil
     cpdef bint attacked(self, int sq, int by) noexcept nogil
     cpdef bint in_check(self) noexcept nogil
     cdef bint safe_after(self, int m) noexcept nogil

@@ -483,13 +483,43 @@ class Position:
         """Squares of the pieces of colour ``by`` that could capture on ``sq``,
         written to ``out`` (at most ``limit``); their number.
 
-        In order: leapers; then along each line from ``sq`` outward: an
-        Eagle or Rhinoceros stepping onto an empty square of the line and
-        sliding in, the first piece if it slides in, and the piece behind
-        the first one if it hops in over it.
+        In order: leapers (:meth:`leap_attackers`); then along each line
+        from ``sq`` outward (:meth:`line_attackers`): an Eagle or Rhinoceros
+        stepping onto an empty square of the line and sliding in, the first
+        piece if it slides in, and the piece behind the first one if it hops
+        in over it.
         """
+        n: cython.int = self.leap_attackers(sq, by, out, limit)
+        if n == limit:
+            return n
+        return self.line_attackers(sq, by, out, n, limit)
+
+    def leap_attackers(self, sq: cython.int, by: cython.int, out: cython.p_int,
+                       limit: cython.int) -> cython.int:
+        """The first part of :meth:`attackers`: the pieces of ``by`` that
+        leap onto ``sq`` (at most ``limit``, from ``out[0]``); their number."""
         n: cython.int = 0
         rec: cython.int = leap_record(self.rules, by, sq)
+        k: cython.int
+        s: cython.int
+        q: cython.int
+        for k in range(leap_count(self.rules, rec)):
+            s = leap_source(self.rules, rec, k)
+            q = self.board[s] * by
+            if q > 0 and leap_mask(self.rules, rec, k) >> q & 1:
+                out[n] = s
+                n += 1
+                if n == limit:
+                    return n
+        return n
+
+    def line_attackers(self, sq: cython.int, by: cython.int, out: cython.p_int,
+                       n: cython.int, limit: cython.int) -> cython.int:
+        """The rest of :meth:`attackers`: the pieces of ``by`` that reach
+        ``sq`` along a line (the kinds of ``Rules.ray_kinds``), written to
+        ``out`` from ``out[n]`` while fewer than ``limit``; ``n`` plus their
+        number."""
+        rec: cython.int = ray_record(self.rules, by, sq)
         r: cython.int
         k: cython.int
         j: cython.int
@@ -500,15 +530,6 @@ class Position:
         length: cython.int
         sliders: cython.int
         hoppers: cython.int
-        for k in range(leap_count(self.rules, rec)):
-            s = leap_source(self.rules, rec, k)
-            q = self.board[s] * by
-            if q > 0 and leap_mask(self.rules, rec, k) >> q & 1:
-                out[n] = s
-                n += 1
-                if n == limit:
-                    return n
-        rec = ray_record(self.rules, by, sq)
         r = rays_first(self.rules, rec)
         for k in range(ray_count(self.rules, rec)):
             length = ray_length(self.rules, r)

@@ -87,7 +87,7 @@ class Rules:
         self.last_rank_at, self.ep_data = t['last_rank'], t['ep_data']
         self.att_leap_start, self.att_leap_data = t['att_leap_start'], t['att_leap_data']
         self.att_ray_start, self.att_ray_data = t['att_ray_start'], t['att_ray_data']
-        self.wing_data = t['wing_data']
+        self.wing_data, self.ray_kinds = t['wing_data'], t['ray_kinds']
         self.king_steps, self.jump_start, self.jump_data = (t['king_steps'], t['jump_start'],
                                                             t['jump_data'])
         self.castle_start, self.castle_data = t['castle_start'], t['castle_data']

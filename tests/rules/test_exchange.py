@@ -244,6 +244,29 @@ def test_exact_when_a_losing_recapture_is_answered():
     assert see(pos, parse_move(pos, 'c7f4'), pos.rules.value) == v['P'] - v['Q']
 
 
+def test_least_attacker_leaper_or_line():
+    """A leaper ranked no higher than every piece that attacks along lines
+    (``Rules.ray_kinds``) is the cheapest without the lines being scanned;
+    a dearer one gives way to a cheaper slider; of equals the leaper, found
+    first, is taken."""
+    from array import array
+    pos = start_position('chess', '4k3/8/8/3q4/8/2N5/8/3RK3 w - - 0 1')
+    R, sq = pos.rules, pos.rules.parse_square
+    kinds = [R.types[i - 1].name for i in range(1, R.n + 1) if R.ray_kinds[0] >> i & 1]
+    assert sorted(kinds) == ['bishop', 'queen', 'rook']
+    assert R.ray_kinds[1] == R.ray_kinds[0]
+    assert least_attacker(pos, sq('d5'), 1, R.value) == sq('c3')        # N 300 < R 500
+    vals = array('i', R.value)
+    for dear in (R.n + R.index['knight'], R.n - R.index['knight']):
+        vals[dear] = 900
+    assert least_attacker(pos, sq('d5'), 1, vals) == sq('d1')           # now the Rook is cheaper
+    for dear in (R.n + R.index['knight'], R.n - R.index['knight']):
+        vals[dear] = vals[R.n + R.index['rook']]
+    assert least_attacker(pos, sq('d5'), 1, vals) == sq('c3')           # equals: the leaper
+    pos = start_position('chess', '4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1')
+    assert least_attacker(pos, sq('d5'), 1, R.value) == sq('d1')        # no leaper: the lines
+
+
 def test_least_attacker():
     pos = start_position('pemba', '9k/10/10/3p6/4n5/10/10/4R5/4N5/K3C5 w - - 0 1')
     sq = pos.rules.parse_square
