@@ -42,6 +42,7 @@ from time import perf_counter
 import cython
 
 from . import params as P
+from .weights import search_settings
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see_ge
@@ -107,6 +108,7 @@ class Tree:
         """A tree over ``pos`` (its own copy, which it plays moves on), with
         a move buffer of ``moves`` moves for the lists of every ply."""
         V = pos.rules.variant
+        S = search_settings(V.name)         # the switches and margins, per variant
         self.pos, self.tt, self.ev, self.order, self.cf, self.ctl = pos, tt, evaluator, order, checks, ctl
         self.g = MoveGen(pos.rules, moves)
         order.attach(pos, self.g)
@@ -115,33 +117,33 @@ class Tree:
         self.max_ply = P.MAX_PLY
         self.mate, self.mate_bound, self.inf = P.MATE, P.MATE_BOUND, P.INF
         self.check_mask = P.CHECK_EVERY - 1
-        self.rfp_depth, self.rfp_margin = P.RFP_DEPTH, P.RFP_MARGIN
-        self.razor_depth, self.razor_margin = P.RAZOR_DEPTH, P.RAZOR_MARGIN
-        self.fut_depth, self.lmp_depth = P.FUTILITY_DEPTH, min(P.LMP_DEPTH, len(P.LMP_COUNT) - 1)
-        self.hp_depth, self.hp_margin = P.HISTORY_PRUNE_DEPTH, P.HISTORY_PRUNE
+        self.rfp_depth, self.rfp_margin = S.RFP_DEPTH, S.RFP_MARGIN
+        self.razor_depth, self.razor_margin = S.RAZOR_DEPTH, S.RAZOR_MARGIN
+        self.fut_depth, self.lmp_depth = S.FUTILITY_DEPTH, min(S.LMP_DEPTH, len(P.LMP_COUNT) - 1)
+        self.hp_depth, self.hp_margin = S.HISTORY_PRUNE_DEPTH, S.HISTORY_PRUNE
         self.fut_margin = array('i', P.FUTILITY_MARGIN)
         self.lmp_count = array('i', P.LMP_COUNT)
-        self.lmr_min_depth, self.lmr_min_moves = P.LMR_MIN_DEPTH, P.LMR_MIN_MOVES
-        self.null_min_depth, self.null_r, self.null_mat = (P.NULL_MIN_DEPTH, P.NULL_REDUCTION,
-                                                           P.NULL_MIN_MATERIAL)
-        self.delta = P.DELTA_MARGIN
-        self.use_improving, self.use_pairs = bool(P.IMPROVING), bool(P.HISTORY_OF_MOVE_PAIRS)
-        self.use_corr = bool(P.CORRECTION)
-        self.use_capt = bool(P.CAPTURE_HISTORY)
-        self.lmr = lmr_table(P.MAX_PLY, P.LMR_DIVISOR)
-        self.lmr_history = P.LMR_HISTORY
-        self.lmr_refutations, self.lmr_bad_captures = bool(P.LMR_REFUTATIONS), bool(P.LMR_BAD_CAPTURES)
-        self.lmr_tt_capture = bool(P.LMR_TT_CAPTURE)
-        self.lmr_cut_node = P.LMR_CUT_NODE
-        self.hist_linear = P.HISTORY_BONUS_LINEAR
-        self.iir_depth, self.iir_non_pv_depth = P.IIR_DEPTH, P.IIR_NON_PV_DEPTH
-        self.se_depth, self.se_margin = P.SINGULAR_DEPTH, P.SINGULAR_MARGIN
-        self.pc_depth, self.pc_margin = P.PROBCUT_DEPTH, P.PROBCUT_MARGIN
-        self.see_depth, self.see_quiet, self.see_capture = (P.SEE_PRUNE_DEPTH, P.SEE_QUIET_MARGIN,
-                                                            P.SEE_CAPTURE_MARGIN)
-        self.check_see = bool(P.CHECK_EXTENSION_SEE)
-        self.tt_eval = bool(P.TT_EVAL)
-        self.null_eval_div, self.lmr_not_improving = P.NULL_EVAL_DIVISOR, P.LMR_NOT_IMPROVING
+        self.lmr_min_depth, self.lmr_min_moves = S.LMR_MIN_DEPTH, S.LMR_MIN_MOVES
+        self.null_min_depth, self.null_r, self.null_mat = (S.NULL_MIN_DEPTH, S.NULL_REDUCTION,
+                                                           S.NULL_MIN_MATERIAL)
+        self.delta = S.DELTA_MARGIN
+        self.use_improving, self.use_pairs = bool(S.IMPROVING), bool(S.HISTORY_OF_MOVE_PAIRS)
+        self.use_corr = bool(S.CORRECTION)
+        self.use_capt = bool(S.CAPTURE_HISTORY)
+        self.lmr = lmr_table(P.MAX_PLY, S.LMR_DIVISOR)
+        self.lmr_history = S.LMR_HISTORY
+        self.lmr_refutations, self.lmr_bad_captures = bool(S.LMR_REFUTATIONS), bool(S.LMR_BAD_CAPTURES)
+        self.lmr_tt_capture = bool(S.LMR_TT_CAPTURE)
+        self.lmr_cut_node = S.LMR_CUT_NODE
+        self.hist_linear = S.HISTORY_BONUS_LINEAR
+        self.iir_depth, self.iir_non_pv_depth = S.IIR_DEPTH, S.IIR_NON_PV_DEPTH
+        self.se_depth, self.se_margin = S.SINGULAR_DEPTH, S.SINGULAR_MARGIN
+        self.pc_depth, self.pc_margin = S.PROBCUT_DEPTH, S.PROBCUT_MARGIN
+        self.see_depth, self.see_quiet, self.see_capture = (S.SEE_PRUNE_DEPTH, S.SEE_QUIET_MARGIN,
+                                                            S.SEE_CAPTURE_MARGIN)
+        self.check_see = bool(S.CHECK_EXTENSION_SEE)
+        self.tt_eval = bool(S.TT_EVAL)
+        self.null_eval_div, self.lmr_not_improving = S.NULL_EVAL_DIVISOR, S.LMR_NOT_IMPROVING
         self.contempt = 0       # centipawns a draw costs the side to move at the root
         # zugzwang is the point of a game where having no move loses: no null
         # move there, and no reverse futility (the static eval of a side that

@@ -39,7 +39,7 @@ from array import array
 
 import cython
 
-from . import params
+from .weights import search_settings
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.exchange import see_ge
@@ -93,9 +93,10 @@ class MoveOrder:
         self.cont = array('h', [0]) * (self.slots * self.slots)
         self.counter = array('i', [0]) * self.slots
         self.corr = array('i', [0]) * (2 * CORR_SIZE)
-        self.corr_max = params.CORRECTION_MAX
-        self.capt_div = params.CAPTURE_HISTORY
-        self.bad_base = BAD_LAST if params.BAD_CAPTURES_LAST else BAD
+        S = search_settings(R.variant.name)         # the switches, per variant
+        self.corr_max = S.CORRECTION_MAX
+        self.capt_div = S.CAPTURE_HISTORY
+        self.bad_base = BAD_LAST if S.BAD_CAPTURES_LAST else BAD
         self.capt = array('i', [0]) * ((2 * R.n + 1) * R.size * (R.n + 1) if self.capt_div else 1)
 
     def attach(self, pos: Position, g: MoveGen) -> None:

@@ -15,8 +15,11 @@ evaluation's piece-square tables: per piece, ``{"mg": [...], "eg": [...]}``,
 whole centipawns for White's piece on each square, rank by rank from
 White's first rank, file by file from the a-file (``files x ranks``
 numbers each; Black's piece gets the same on the square mirrored across the
-middle rank).  A variant, a piece or a weight that is not listed keeps its
-untuned value, so an empty file (``{}``) is the untuned engine.  The file is
+middle rank).  ``search`` (optional) sets, for this variant only, numbers
+of the search in :mod:`search.params` (the names of :data:`SEARCH`: its
+switches and margins), e.g. ``{"CORRECTION": 1}``.  A variant, a piece, a
+weight or a setting that is not listed keeps its untuned value, so an
+empty file (``{}``) is the untuned engine.  The file is
 written by ``cazaux-engine tune fit`` (docs/strength.md).
 
 Which data is used is decided when it is first needed (:func:`active`), by
@@ -64,6 +67,25 @@ WEIGHTS: dict[str, str] = {
     'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',
 }
 
+# The search's numbers of search.params that tuned data may set per variant
+# (its "search" object), with their kind: the switches and margins a search
+# thread reads when it starts (the Tree of search/alphabeta.py and the
+# MoveOrder of search/ordering.py).  Numbers read elsewhere (the time, the
+# aspiration window, the table) are one for every variant.
+SEARCH: dict[str, str] = {
+    **{name: 'int' for name in (
+        'RFP_DEPTH', 'RFP_MARGIN', 'RAZOR_DEPTH', 'RAZOR_MARGIN', 'FUTILITY_DEPTH', 'LMP_DEPTH',
+        'HISTORY_PRUNE_DEPTH', 'HISTORY_PRUNE', 'LMR_MIN_DEPTH', 'LMR_MIN_MOVES',
+        'NULL_MIN_DEPTH', 'NULL_REDUCTION', 'NULL_MIN_MATERIAL', 'NULL_EVAL_DIVISOR',
+        'DELTA_MARGIN', 'IMPROVING', 'HISTORY_OF_MOVE_PAIRS', 'CORRECTION', 'CORRECTION_MAX',
+        'CAPTURE_HISTORY', 'BAD_CAPTURES_LAST', 'LMR_HISTORY', 'LMR_REFUTATIONS',
+        'LMR_BAD_CAPTURES', 'LMR_TT_CAPTURE', 'LMR_CUT_NODE', 'LMR_NOT_IMPROVING',
+        'HISTORY_BONUS_LINEAR', 'IIR_DEPTH', 'IIR_NON_PV_DEPTH', 'SINGULAR_DEPTH',
+        'SINGULAR_MARGIN', 'PROBCUT_DEPTH', 'PROBCUT_MARGIN', 'SEE_PRUNE_DEPTH',
+        'SEE_QUIET_MARGIN', 'SEE_CAPTURE_MARGIN', 'CHECK_EXTENSION_SEE', 'TT_EVAL')},
+    'LMR_DIVISOR': 'float',
+}
+
 MAX_VALUE = 100_000     # a piece value above this could reach the mate scores
 MAX_SQUARE = 1_000      # the most a square table entry may add or take away
 
@@ -74,16 +96,26 @@ class TunedDataError(ValueError):
 
 def check_weight(name: str, value, where: str = 'weights') -> int | float:
     """``value`` as the number weight ``name`` takes (TunedDataError if it cannot)."""
-    kind = WEIGHTS.get(name)
+    return _check_number(WEIGHTS, 'weight', name, value, where)
+
+
+def check_search(name: str, value, where: str = 'search') -> int | float:
+    """``value`` as the number the search setting ``name`` takes
+    (TunedDataError if it cannot)."""
+    return _check_number(SEARCH, 'search setting', name, value, where)
+
+
+def _check_number(schema: dict, what: str, name: str, value, where: str) -> int | float:
+    kind = schema.get(name)
     if kind is None:
-        raise TunedDataError(f'{where}: unknown weight {name!r} '
-                             f'(known: {", ".join(WEIGHTS)})')
+        raise TunedDataError(f'{where}: unknown {what} {name!r} '
+                             f'(known: {", ".join(schema)})')
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TunedDataError(f'{where}: weight {name} must be a number, not {value!r}')
+        raise TunedDataError(f'{where}: {what} {name} must be a number, not {value!r}')
     if kind == 'int':
         if isinstance(value, float):
             if not value.is_integer():
-                raise TunedDataError(f'{where}: weight {name} must be a whole number, not {value!r}')
+                raise TunedDataError(f'{where}: {what} {name} must be a whole number, not {value!r}')
             value = int(value)
         return value
     return value
@@ -152,14 +184,16 @@ def parse_tuned(data, where: str) -> dict:
         if not isinstance(entry, dict):
             raise TunedDataError(f'{where}: {variant}: expected an object with "values" '
                                  f'and "weights"')
-        extra = set(entry) - {'values', 'weights', 'squares'}
+        extra = set(entry) - {'values', 'weights', 'squares', 'search'}
         if extra:
             raise TunedDataError(f'{where}: {variant}: unknown key {sorted(extra)[0]!r} '
-                                 f'(expected "values", "weights" and "squares")')
+                                 f'(expected "values", "weights", "squares" and "search")')
         values = entry.get('values', {})
         weights = entry.get('weights', {})
         squares = entry.get('squares', {})
-        for key, d in (('values', values), ('weights', weights), ('squares', squares)):
+        search = entry.get('search', {})
+        for key, d in (('values', values), ('weights', weights), ('squares', squares),
+                       ('search', search)):
             if not isinstance(d, dict):
                 raise TunedDataError(f'{where}: {variant}: "{key}" must be an object')
         out[variant] = {
@@ -169,6 +203,9 @@ def parse_tuned(data, where: str) -> dict:
         if squares:
             out[variant]['squares'] = {p: check_squares(p, v, f'{where}: {variant}')
                                        for p, v in squares.items()}
+        if search:
+            out[variant]['search'] = {n: check_search(n, v, f'{where}: {variant}')
+                                      for n, v in search.items()}
     return out
 
 
@@ -200,15 +237,18 @@ def write_entry(path: str, variant: str, values: dict, weights: dict,
                 squares: dict | None = None, base: dict | None = None) -> dict:
     """Replace ``variant``'s entry of the file ``path`` (created if absent,
     from the other variants' entries of ``base``), keeping the other
-    variants, and the entry's square tables unless ``squares`` is given;
-    return the whole new data."""
+    variants, the entry's search settings, and its square tables unless
+    ``squares`` is given; return the whole new data."""
     data = load_tuned(path) if os.path.exists(path) else dict(base or {})
     old = data.get(variant, {}).get('squares', {})
+    search = data.get(variant, {}).get('search', {})
     data[variant] = {'values': dict(values), 'weights': dict(weights)}
     squares = old if squares is None else squares
     if squares:
         data[variant]['squares'] = {p: {'mg': list(t['mg']), 'eg': list(t['eg'])}
                                     for p, t in squares.items()}
+    if search:
+        data[variant]['search'] = dict(search)
     text = format_tuned(data)
     tmp = path + '.tmp'
     with open(tmp, 'w', encoding='utf-8') as f:
@@ -286,3 +326,9 @@ def weights_of(variant: str) -> dict:
     """The tuned evaluation weights of ``variant`` (only those the data sets)."""
     e = active().get(variant)
     return dict(e['weights']) if e else {}
+
+
+def search_of(variant: str) -> dict:
+    """The search settings of ``variant`` (only those the data sets)."""
+    e = active().get(variant)
+    return dict(e.get('search', {})) if e else {}

@@ -1,4 +1,5 @@
-"""The evaluation's numbers per variant: piece values and weights, tuned or not.
+"""The evaluation's and the search's numbers per variant: piece values,
+weights and search settings, tuned or not.
 
 The evaluation reads every number it uses through :func:`eval_data` (one
 call, when it builds a variant's tables):
@@ -10,6 +11,10 @@ call, when it builds a variant's tables):
   tuned values (the rules know only the table's);
 * ``squares``: the variant's fitted square tables, if its tuned data has
   any (piece name -> (mg tuple, eg tuple), White's view, rank by rank).
+
+The search reads its per-variant numbers (switches and margins, tuned data's
+``search`` entries) through :func:`search_settings` when a search thread
+starts.
 
 :func:`overriding` replaces some of them for a while (the tuner's
 :func:`search.static.with_weights`).  Without tuned data and without an
@@ -30,6 +35,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import count
+from types import SimpleNamespace
 
 from . import tuned
 from .tuned import TunedDataError, check_board_squares, check_squares, check_value, check_weight
@@ -61,6 +67,21 @@ def weights_for(variant_name: str) -> dict:
     for _, ow, _ in _overlay.get(variant_name, ()):
         w.update(ow)
     return w
+
+
+def search_settings(variant_name: str) -> SimpleNamespace:
+    """The numbers of the search for ``variant_name``: every name of
+    :data:`search.tuned.SEARCH`, from :mod:`search.params`, with the
+    variant's tuned ``search`` entries (what a search thread reads when it
+    starts).  As for the weights, tuned data wins over params (and so over
+    ``CAZAUX_ENGINE_PARAMS``).
+
+    >>> search_settings('chess').CORRECTION == params.CORRECTION
+    True
+    """
+    s = {n: getattr(params, n) for n in tuned.SEARCH}
+    s.update(tuned.search_of(variant_name))
+    return SimpleNamespace(**s)
 
 
 def values_for(variant: str | Variant) -> dict:

@@ -330,17 +330,22 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
 
 def cmd_show(args, ap, registry: Registry) -> int:
     from tuning.parameters import untuned_values
-    from search.weights import default_weights, squares_for, values_for, weights_for
+    from search import params
+    from search.weights import (default_weights, search_settings, squares_for, values_for,
+                                weights_for)
     print(f'tuned data: {tuned.source() or "off (CAZAUX_ENGINE_TUNED=off)"}')
     base_w = default_weights()
+    base_s = {n: getattr(params, n) for n in tuned.SEARCH}
     for name in [args.variant] if args.variant else registry.names():
         variant = registry.get(name)
         base_v = untuned_values(variant)
         vals, ws = values_for(variant), weights_for(name)
+        ss = vars(search_settings(name))
         squares = squares_for(variant)
         changed = ([f'{p} {base_v[p]}->{vals[p]}' for p in vals if vals[p] != base_v[p]]
                    + [f'{w} {base_w[w]:g}->{ws[w]:g}' for w in ws if ws[w] != base_w[w]]
-                   + ([f'square tables of {", ".join(squares)}'] if squares else []))
+                   + ([f'square tables of {", ".join(squares)}'] if squares else [])
+                   + [f'search {n} {base_s[n]:g}->{ss[n]:g}' for n in ss if ss[n] != base_s[n]])
         print(f'{name}: ' + ('; '.join(changed) if changed else 'untuned'))
         outside = sorted(set(tuned.values_of(name)) - set(base_v))
         if outside:

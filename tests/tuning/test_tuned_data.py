@@ -13,7 +13,7 @@ import search.static
 import tuning.parameters
 import search.weights
 from cazaux_engine import start_position
-from search.tuned import (WEIGHTS, TunedDataError, format_tuned, load_tuned,
+from search.tuned import (SEARCH, WEIGHTS, TunedDataError, format_tuned, load_tuned,
                                  parse_tuned, write_entry)
 from cazaux_engine.variants import VARIANT_DATA
 from tests.conftest import engine_cli
@@ -88,7 +88,13 @@ def test_json_round_trip(tmp_path):
 @pytest.mark.parametrize('data, message', [
     ([], 'x: expected an object {variant: {"values": ..., "weights": ...}}'),
     ({'chess': 3}, 'x: chess: expected an object with "values" and "weights"'),
-    ({'chess': {'value': {}}}, "x: chess: unknown key 'value' (expected \"values\", \"weights\" and \"squares\")"),
+    ({'chess': {'value': {}}},
+     "x: chess: unknown key 'value' (expected \"values\", \"weights\", \"squares\" and \"search\")"),
+    ({'chess': {'search': []}}, 'x: chess: "search" must be an object'),
+    ({'chess': {'search': {'CORRECTION': 0.5}}},
+     'x: chess: search setting CORRECTION must be a whole number, not 0.5'),
+    ({'chess': {'search': {'LMR_DIVISOR': 'fast'}}},
+     "x: chess: search setting LMR_DIVISOR must be a number, not 'fast'"),
     ({'chess': {'values': []}}, 'x: chess: "values" must be an object'),
     ({'chess': {'values': {'wazir': 100}}}, "x: chess: unknown piece 'wazir'"),
     ({'chess': {'values': {'knight': 310.5}}},
@@ -187,6 +193,60 @@ def test_with_weights_refuses_bad_numbers(values, weights, message):
 def test_quiescence_of_a_hanging_piece():
     pos = start_position('chess', '4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1')
     assert quiescence(pos) - evaluate(pos) > 250     # Rxd5 wins the Knight
+
+
+def test_unknown_search_setting_message():
+    # the table's size or the time are one for every variant: not a search setting
+    with pytest.raises(TunedDataError) as e:
+        parse_tuned({'chess': {'search': {'ASPIRATION': 20}}}, 'x')
+    assert str(e.value).startswith("x: chess: unknown search setting 'ASPIRATION' (known: RFP_DEPTH, ")
+    with pytest.raises(TunedDataError) as e:
+        parse_tuned({'chess': {'search': {'TEMPO': 10}}}, 'x')      # a weight, not a setting
+    assert str(e.value).startswith("x: chess: unknown search setting 'TEMPO' (known: ")
+
+
+def test_search_schema_names_numbers_of_params_that_the_search_reads():
+    root = os.path.join(ROOT, 'search')
+    read = open(os.path.join(root, 'alphabeta.py')).read() + open(os.path.join(root, 'ordering.py')).read()
+    for name, kind in SEARCH.items():
+        v = getattr(params, name)
+        assert isinstance(v, int if kind == 'int' else float) and not isinstance(v, bool), name
+        assert f'S.{name}' in read, name            # read per variant, not from params
+        assert f'P.{name}' not in read, name
+    assert not set(SEARCH) & set(WEIGHTS)
+
+
+def test_search_settings_round_trip_and_survive_a_new_fit(tmp_path):
+    f = tmp_path / 't.json'
+    f.write_text(format_tuned({'chess': {'search': {'CORRECTION': 1.0, 'LMR_DIVISOR': 2}},
+                               'pemba': {}}))
+    assert load_tuned(str(f)) == {'chess': {'values': {}, 'weights': {},
+                                            'search': {'CORRECTION': 1, 'LMR_DIVISOR': 2}},
+                                  'pemba': {'values': {}, 'weights': {}}}
+    write_entry(str(f), 'chess', {'knight': 310}, {'TEMPO': 9})     # what tune fit writes
+    assert load_tuned(str(f))['chess'] == {'values': {'knight': 310}, 'weights': {'TEMPO': 9},
+                                           'search': {'CORRECTION': 1, 'LMR_DIVISOR': 2}}
+
+
+def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
+    # correction history on in chess alone: chess searches as with
+    # CAZAUX_ENGINE_PARAMS=CORRECTION=1, every other variant as without it
+    data = load_tuned(search.tuned.PACKAGED)
+    data['chess']['search'] = {'CORRECTION': 1}
+    f = tmp_path / 'corr.json'
+    f.write_text(format_tuned(data))
+    r = cli('tune', 'show', '--variant', 'chess', tuned=f)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1].endswith('; search CORRECTION 0->1')
+    rows = {}
+    for tuned in (None, f):
+        r = cli('bench', '--depth', '4', tuned=tuned)
+        assert r.returncode == 0, r.stderr
+        rows[tuned] = [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
+    chess = [int(n) for v, n in rows[f] if v == 'chess']
+    assert chess == [946, 1585, 5770, 839]                          # default: 966, 1517, 5770, 1019
+    assert [x for x in rows[f] if x[0] != 'chess'] == [x for x in rows[None] if x[0] != 'chess']
+    assert [int(n) for v, n in rows[None] if v == 'chess'] == [966, 1517, 5770, 1019]
 
 
 def test_engine_without_tuned_data_is_unchanged():
