@@ -368,6 +368,33 @@ def test_least_attacker_matches_the_oracle(variant):
     assert checked >= 100
 
 
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_least_attacker_is_the_first_cheapest_of_all_attackers_whatever_the_values(variant):
+    # the lines are scanned only when no leaper found is as cheap as every
+    # piece that attacks along lines: with values drawn at random (leapers
+    # dearer than sliders, ties), still the first cheapest of the whole
+    # attack test's list (Position.attackers_of), as before that shortcut
+    from array import array
+    rng = random.Random(43)
+    checked = shortcut = 0
+    for pos in random_positions(variant, rng, 3):
+        R = pos.rules
+        kinds = [rng.choice((100, 300, 300, 500, 900)) for _ in range(R.n + 1)]
+        vals = array('i', [kinds[abs(c)] for c in range(-R.n, R.n + 1)])
+
+        def rank(x):
+            return 1 << 20 if abs(pos.board[x]) == R.KING else vals[pos.board[x] + R.n]
+        for sq in rng.sample(R.squares, 12):
+            for side in (1, -1):
+                found = pos.attackers_of(sq, side)
+                want = min(found, key=rank) if found else -1     # min: the first of equals
+                assert least_attacker(pos, sq, side, vals) == want, \
+                    (to_fen(pos), R.square_name(sq), side, vals.tolist())
+                checked += bool(found)
+                shortcut += bool(found) and want == found[0] and rank(want) < (1 << 20)
+    assert checked >= 50 and shortcut >= 10, (checked, shortcut)
+
+
 # -- see_ge: the threshold test the search asks ---------------------------------------------
 
 def test_see_ge_stops_where_the_threshold_is_decided():
