@@ -14,6 +14,9 @@ cdef class Evaluator:
     cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
     cdef int threat_mg, threat_eg, pair_mg, pair_eg, open_file_mg, open_file_eg
     cdef int[::1] pair_slot, sq_colour, file_rider
+    cdef int pair_kinds
+    cdef readonly bint pair_keyed
+    cdef unsigned long long[::1] pst_pair, pairs
     cdef int[::1] reach, rider, piece_value, leap_start, leap_to
     cdef int[::1] sq_index, attackers_percent
     cdef unsigned char[::1] zone_hits, zone_fixed
@@ -49,6 +52,7 @@ cdef class Evaluator:
     cpdef int mobility(self, Position pos, int colour) noexcept nogil
     cpdef int threats(self, Position pos, int colour) noexcept nogil
     cpdef int colour_pairs(self, Position pos, int colour) noexcept nogil
+    cpdef int colour_pairs_walked(self, Position pos, int colour) noexcept nogil
     cpdef int open_files(self, Position pos, int colour, long long files) noexcept nogil
     cdef inline bint beside(self, Position pos, int s, int colour) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

@@ -35,8 +35,8 @@ from array import array
 
 import cython
 
-from .evaltables import (Tables, centre_distance, clear_cache, moves_to_promotion,  # noqa: F401
-                         promotion_gain, tables, targets)
+from .evaltables import (PAIR_KEY_KINDS, Tables, centre_distance, clear_cache,  # noqa: F401
+                         moves_to_promotion, promotion_gain, tables, targets)
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (comp_kind, comp_next, comp_payload,
@@ -95,6 +95,8 @@ class Evaluator:
         self.piece_value, self.leap_start, self.leap_to = t.piece_value, t.leap_start, t.leap_to
         self.pair_mg, self.pair_eg = t.pair_mg, t.pair_eg
         self.pair_slot, self.sq_colour = t.pair_slot, t.sq_colour
+        self.pair_kinds, self.pst_pair = t.pair_kinds, t.pair_key
+        self.pair_keyed = 0 < t.pair_kinds <= PAIR_KEY_KINDS
         self.open_file_mg, self.open_file_eg, self.file_rider = (t.open_file_mg, t.open_file_eg,
                                                                  t.file_rider)
         self.most_attackers = len(t.attackers_percent) - 1
@@ -119,6 +121,7 @@ class Evaluator:
         self.npm_w = array('q', [0]) * STACK
         self.npm_b = array('q', [0]) * STACK
         self.pkey = array('Q', [0]) * STACK
+        self.pairs = array('Q', [0]) * STACK
         self.top = 0
         self.eval_cache = array('Q', [0]) * (2 * EVAL_CACHE)     # key | 1, then the score
 
@@ -131,7 +134,7 @@ class Evaluator:
         """The sums of ``pos`` computed afresh, as the only entry."""
         self.top = 0
         self.mg[0] = self.eg[0] = self.npm_w[0] = self.npm_b[0] = 0
-        self.pkey[0] = 0
+        self.pkey[0] = self.pairs[0] = 0
         for sq in pos.rules.squares:
             if pos.board[sq]:
                 self.add(pos.board[sq], sq)
@@ -143,6 +146,7 @@ class Evaluator:
         self.mg[t] += self.pst_mg[i]
         self.eg[t] += self.pst_eg[i]
         self.pkey[t] += self.pst_key[i]
+        self.pairs[t] += self.pst_pair[i]
         if code > 0:
             self.npm_w[t] += self.pst_npm[code + self.n]
         else:
@@ -155,6 +159,7 @@ class Evaluator:
         self.mg[t] -= self.pst_mg[i]
         self.eg[t] -= self.pst_eg[i]
         self.pkey[t] -= self.pst_key[i]
+        self.pairs[t] -= self.pst_pair[i]
         if code > 0:
             self.npm_w[t] -= self.pst_npm[code + self.n]
         else:
@@ -174,6 +179,7 @@ class Evaluator:
         npm_w: cython.longlong = self.npm_w[t]
         npm_b: cython.longlong = self.npm_b[t]
         key: cython.ulonglong = self.pkey[t]
+        pairs: cython.ulonglong = self.pairs[t]
         for k in range(pos.n_changes):      # (add and sub, on locals)
             code = pos.ch_code[k]
             v = self.pst_npm[code + self.n]
@@ -183,6 +189,7 @@ class Evaluator:
                 mg -= self.pst_mg[i]
                 eg -= self.pst_eg[i]
                 key -= self.pst_key[i]
+                pairs -= self.pst_pair[i]
                 if code > 0:
                     npm_w -= v
                 else:
@@ -193,6 +200,7 @@ class Evaluator:
                 mg += self.pst_mg[i]
                 eg += self.pst_eg[i]
                 key += self.pst_key[i]
+                pairs += self.pst_pair[i]
                 if code > 0:
                     npm_w += v
                 else:
@@ -203,6 +211,7 @@ class Evaluator:
         self.npm_w[t] = npm_w
         self.npm_b[t] = npm_b
         self.pkey[t] = key
+        self.pairs[t] = pairs
         self.top = t
 
     def pop(self) -> cython.void:
@@ -219,9 +228,9 @@ class Evaluator:
 
     def sums(self) -> tuple:
         """The current entry: (middle game, end game, White's and Black's
-        non-pawn material, pawn-structure key)."""
+        non-pawn material, pawn-structure key, colour-pair counts)."""
         t: cython.int = self.top
-        return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t])
+        return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t], self.pairs[t])
 
     def npm(self, colour: cython.int) -> cython.int:
         """The non-pawn material of ``colour`` on the board."""
@@ -553,7 +562,23 @@ class Evaluator:
 
     def colour_pairs(self, pos: Position, colour: cython.int) -> cython.int:
         """The kinds of colour-bound pieces (``pair_slot`` not -1) that
-        ``colour`` has on squares of both colours."""
+        ``colour`` has on squares of both colours: read from the counts the
+        sums keep (``pairs``) when there are few kinds, else
+        :meth:`colour_pairs_walked`."""
+        j: cython.int
+        f: cython.int
+        pk: cython.ulonglong = self.pairs[self.top]
+        total: cython.int = 0
+        if not self.pair_keyed:
+            return self.colour_pairs_walked(pos, colour)
+        for j in range(self.pair_kinds):
+            f = 8 * (((colour < 0) * self.pair_kinds + j) * 2)
+            if (pk >> f) & 255 and (pk >> (f + 8)) & 255:
+                total += 1
+        return total
+
+    def colour_pairs_walked(self, pos: Position, colour: cython.int) -> cython.int:
+        """:meth:`colour_pairs` found by walking ``colour``'s pieces."""
         k: cython.int
         s: cython.int
         j: cython.int

@@ -208,6 +208,15 @@ def pair_tables(rules: Rules) -> tuple[array, array]:
     return slot, colour
 
 
+PAIR_KEY_KINDS = 2          # 2 sides x 2 kinds x 2 colours of square x 8 bits: one 64-bit word
+
+
+def pair_field(black: bool, slot: int, colour: int, kinds: int) -> int:
+    """The lowest bit of the 8-bit count of ``pair_key`` for the pieces of
+    kind ``slot`` (of ``kinds``) of a side (``black``) on squares of ``colour``."""
+    return 8 * ((int(black) * kinds + slot) * 2 + colour)
+
+
 def file_riders(rules: Rules) -> array:
     """Per signed piece code at ``code + n``: 1 for a file rider, a piece
     that reaches every square of a middle file from its own end of it on an
@@ -398,6 +407,18 @@ class Tables:
             self.pair_slot, self.sq_colour = pair_tables(R)
         else:
             self.pair_slot, self.sq_colour = array('i', [-1]) * (2 * n + 1), array('i', [0]) * size
+        # with at most PAIR_KEY_KINDS kinds, the counts of each side's pieces of
+        # each kind on each colour of square, 8 bits each, summed move by move
+        # (the evaluation's ``pairs``): a piece adds 1 to its field
+        self.pair_kinds = max(self.pair_slot) + 1
+        self.pair_key = array('Q', [0]) * cells
+        if 0 < self.pair_kinds <= PAIR_KEY_KINDS:
+            for c in range(-n, n + 1):
+                j = self.pair_slot[c + n]
+                if c and j >= 0:
+                    for sq in R.squares:
+                        self.pair_key[(c + n) * size + sq] = 1 << pair_field(
+                            c < 0, j, self.sq_colour[sq], self.pair_kinds)
         self.open_file_mg = 0 if material_only else int(P.OPEN_FILE_MG)
         self.open_file_eg = 0 if material_only else int(P.OPEN_FILE_EG)
         if self.open_file_mg or self.open_file_eg:

@@ -8,6 +8,7 @@ import pytest
 from cazaux_engine import VARIANT_NAMES, start_position, to_fen
 from search import params
 from search.eval import make_evaluate, moves_to_promotion, tables
+from search.static import with_weights
 from search.weights import weights_for
 from cazaux_engine.movegen import legal_moves
 
@@ -87,6 +88,46 @@ def test_incremental_sum_matches_a_fresh_one(variant):
         pos.pop()
         ev.taken_back()
         assert ev.sums() == before.pop()
+
+
+def test_colour_pairs_counted_move_by_move_equal_a_walk_of_the_pieces():
+    """Chess's Bishop pair (its one colour-bound kind) is read from counts
+    the sums keep move by move (8 bits per side, kind and colour of square;
+    with more than two kinds the pieces are walked instead): equal to the
+    walk in positions of random games, promotions to Bishops and their
+    captures included, and a pair on one colour only is no pair."""
+    rng = random.Random(19)
+    pos = start_position('chess')
+    t = tables(pos.rules, False)
+    assert (t.pair_kinds, t.pair_mg, t.pair_eg) == (1, 17, 53)
+    ev = make_evaluate(t)
+    assert ev.pair_keyed
+    seen = set()
+    for game in range(12):
+        pos = start_position('chess')
+        ev.reset(pos)
+        for _ in range(200):                    # (the sums keep 256 plies)
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+            ev.played(pos)
+            for colour in (1, -1):
+                got = ev.colour_pairs(pos, colour)
+                assert got == ev.colour_pairs_walked(pos, colour), (to_fen(pos), colour)
+                seen.add(got)
+    assert seen == {0, 1}
+    for fen, pairs in (('4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1', (1, 0)),      # c1 and f1: a pair
+                       ('4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1', (0, 0)),      # a1 and c1: one colour
+                       ('2b1k3/8/8/8/8/8/8/1B2K3 w - - 0 1', (0, 0))):    # one each
+        pos = start_position('chess', fen)
+        ev.reset(pos)
+        assert (ev.colour_pairs(pos, 1), ev.colour_pairs(pos, -1)) == pairs, fen
+    for variant in ('pemba', 'oblong44'):        # four and three kinds there: walked
+        with with_weights(variant, {}, {'PAIR_MG': 20, 'PAIR_EG': 40}):
+            tv = tables(start_position(variant).rules, False)
+            assert tv.pair_kinds == {'pemba': 4, 'oblong44': 3}[variant]
+            assert not make_evaluate(tv).pair_keyed
 
 
 @pytest.mark.parametrize('variant', ['chess', 'pemba', 'zanzibar-s'])
