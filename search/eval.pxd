@@ -17,6 +17,8 @@ cdef class Evaluator:
     cdef int pair_kinds
     cdef readonly bint pair_keyed
     cdef unsigned long long[::1] pst_pair, pairs
+    cdef readonly bint riders_keyed
+    cdef unsigned long long[::1] pst_rider, riders_w, riders_b
     cdef int[::1] reach, rider, piece_value, leap_start, leap_to
     cdef int[::1] sq_index, attackers_percent
     cdef unsigned char[::1] zone_hits, zone_fixed
@@ -54,5 +56,6 @@ cdef class Evaluator:
     cpdef int colour_pairs(self, Position pos, int colour) noexcept nogil
     cpdef int colour_pairs_walked(self, Position pos, int colour) noexcept nogil
     cpdef int open_files(self, Position pos, int colour, long long files) noexcept nogil
+    cpdef int open_files_walked(self, Position pos, int colour, long long files) noexcept nogil
     cdef inline bint beside(self, Position pos, int s, int colour) noexcept nogil
     cdef void pawns(self, Position pos, int slot) noexcept nogil

@@ -97,6 +97,7 @@ class Evaluator:
         self.pair_slot, self.sq_colour = t.pair_slot, t.sq_colour
         self.pair_kinds, self.pst_pair = t.pair_kinds, t.pair_key
         self.pair_keyed = 0 < t.pair_kinds <= PAIR_KEY_KINDS
+        self.riders_keyed, self.pst_rider = t.riders_keyed, t.rider_key
         self.open_file_mg, self.open_file_eg, self.file_rider = (t.open_file_mg, t.open_file_eg,
                                                                  t.file_rider)
         self.most_attackers = len(t.attackers_percent) - 1
@@ -122,6 +123,8 @@ class Evaluator:
         self.npm_b = array('q', [0]) * STACK
         self.pkey = array('Q', [0]) * STACK
         self.pairs = array('Q', [0]) * STACK
+        self.riders_w = array('Q', [0]) * STACK
+        self.riders_b = array('Q', [0]) * STACK
         self.top = 0
         self.eval_cache = array('Q', [0]) * (2 * EVAL_CACHE)     # key | 1, then the score
 
@@ -134,7 +137,7 @@ class Evaluator:
         """The sums of ``pos`` computed afresh, as the only entry."""
         self.top = 0
         self.mg[0] = self.eg[0] = self.npm_w[0] = self.npm_b[0] = 0
-        self.pkey[0] = self.pairs[0] = 0
+        self.pkey[0] = self.pairs[0] = self.riders_w[0] = self.riders_b[0] = 0
         for sq in pos.rules.squares:
             if pos.board[sq]:
                 self.add(pos.board[sq], sq)
@@ -149,8 +152,10 @@ class Evaluator:
         self.pairs[t] += self.pst_pair[i]
         if code > 0:
             self.npm_w[t] += self.pst_npm[code + self.n]
+            self.riders_w[t] += self.pst_rider[i]
         else:
             self.npm_b[t] += self.pst_npm[code + self.n]
+            self.riders_b[t] += self.pst_rider[i]
 
     def sub(self, code: cython.int, sq: cython.int) -> cython.void:
         """The piece ``code`` left ``sq``."""
@@ -162,8 +167,10 @@ class Evaluator:
         self.pairs[t] -= self.pst_pair[i]
         if code > 0:
             self.npm_w[t] -= self.pst_npm[code + self.n]
+            self.riders_w[t] -= self.pst_rider[i]
         else:
             self.npm_b[t] -= self.pst_npm[code + self.n]
+            self.riders_b[t] -= self.pst_rider[i]
 
     def push(self, pos: Position) -> cython.void:
         """A new entry: the last one changed by the move ``pos`` just made
@@ -180,6 +187,8 @@ class Evaluator:
         npm_b: cython.longlong = self.npm_b[t]
         key: cython.ulonglong = self.pkey[t]
         pairs: cython.ulonglong = self.pairs[t]
+        riders_w: cython.ulonglong = self.riders_w[t]
+        riders_b: cython.ulonglong = self.riders_b[t]
         for k in range(pos.n_changes):      # (add and sub, on locals)
             code = pos.ch_code[k]
             v = self.pst_npm[code + self.n]
@@ -192,8 +201,10 @@ class Evaluator:
                 pairs -= self.pst_pair[i]
                 if code > 0:
                     npm_w -= v
+                    riders_w -= self.pst_rider[i]
                 else:
                     npm_b -= v
+                    riders_b -= self.pst_rider[i]
             sq = pos.ch_to[k]
             if sq >= 0:
                 i = (code + self.n) * self.size + sq
@@ -203,8 +214,10 @@ class Evaluator:
                 pairs += self.pst_pair[i]
                 if code > 0:
                     npm_w += v
+                    riders_w += self.pst_rider[i]
                 else:
                     npm_b += v
+                    riders_b += self.pst_rider[i]
         t += 1
         self.mg[t] = mg
         self.eg[t] = eg
@@ -212,6 +225,8 @@ class Evaluator:
         self.npm_b[t] = npm_b
         self.pkey[t] = key
         self.pairs[t] = pairs
+        self.riders_w[t] = riders_w
+        self.riders_b[t] = riders_b
         self.top = t
 
     def pop(self) -> cython.void:
@@ -228,9 +243,11 @@ class Evaluator:
 
     def sums(self) -> tuple:
         """The current entry: (middle game, end game, White's and Black's
-        non-pawn material, pawn-structure key, colour-pair counts)."""
+        non-pawn material, pawn-structure key, colour-pair counts, White's
+        and Black's file riders per file)."""
         t: cython.int = self.top
-        return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t], self.pairs[t])
+        return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t], self.pairs[t],
+                self.riders_w[t], self.riders_b[t])
 
     def npm(self, colour: cython.int) -> cython.int:
         """The non-pawn material of ``colour`` on the board."""
@@ -605,7 +622,28 @@ class Evaluator:
         """``colour``'s file riders on files without its own pawn-like
         pieces, counting 2 where the enemy has none there either, else 1.
         ``files``: the files with White's pawn-like pieces (bits 0-15) and
-        Black's (bits 16-31), as :meth:`pawns` caches them."""
+        Black's (bits 16-31), as :meth:`pawns` caches them.  The riders of
+        each file are read from the counts the sums keep (``riders_w``,
+        ``riders_b``: 4 bits per file) where the board allows, else
+        :meth:`open_files_walked` walks the pieces."""
+        f: cython.int = 0
+        c: cython.int
+        own: cython.longlong = files & 0xFFFF if colour > 0 else (files >> 16) & 0xFFFF
+        enemy: cython.longlong = (files >> 16) & 0xFFFF if colour > 0 else files & 0xFFFF
+        rk: cython.ulonglong = self.riders_w[self.top] if colour > 0 else self.riders_b[self.top]
+        total: cython.int = 0
+        if not self.riders_keyed:
+            return self.open_files_walked(pos, colour, files)
+        while rk:
+            c = rk & 15
+            if c and not (own >> f) & 1:
+                total += c if (enemy >> f) & 1 else 2 * c
+            rk >>= 4
+            f += 1
+        return total
+
+    def open_files_walked(self, pos: Position, colour: cython.int, files: cython.longlong) -> cython.int:
+        """:meth:`open_files` found by walking ``colour``'s pieces."""
         k: cython.int
         s: cython.int
         f: cython.int

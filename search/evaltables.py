@@ -425,6 +425,16 @@ class Tables:
             self.file_rider = file_riders(R)
         else:
             self.file_rider = array('i', [0]) * (2 * n + 1)
+        # on a board of at most 16 files of at most 15 squares, the number of
+        # a side's file riders on each file, 4 bits per file, summed move by
+        # move (the evaluation's ``riders``): a file rider adds 1 to its file's
+        self.riders_keyed = any(self.file_rider) and R.files <= 16 and R.ranks <= 15
+        self.rider_key = array('Q', [0]) * cells
+        if self.riders_keyed:
+            for c in range(-n, n + 1):
+                if c and self.file_rider[c + n]:
+                    for sq in R.squares:
+                        self.rider_key[(c + n) * size + sq] = 1 << (4 * R.file_of(sq))
         self.attackers_percent = array('i', params.ATTACKERS_PERCENT)
         start = parse_fen(R.variant, R.variant.start)
         self.phase_total = max(1, sum(npm[start.board[sq]] for c in (1, -1)

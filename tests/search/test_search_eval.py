@@ -130,6 +130,46 @@ def test_colour_pairs_counted_move_by_move_equal_a_walk_of_the_pieces():
             assert not make_evaluate(tv).pair_keyed
 
 
+def test_file_riders_counted_move_by_move_equal_a_walk_of_the_pieces():
+    """Chess's Rooks on open and half-open files are read from counts the
+    sums keep move by move (4 bits per file and side, boards of at most 16
+    files of 15 squares): equal to the walk of the pieces in positions of
+    random games (promotions to Rooks included), and by hand."""
+    rng = random.Random(23)
+    pos = start_position('chess')
+    t = tables(pos.rules, False)
+    assert (t.open_file_mg, t.open_file_eg) == (23, 6)
+    ev = make_evaluate(t)
+    assert ev.riders_keyed
+    seen = set()
+    for game in range(12):
+        pos = start_position('chess')
+        ev.reset(pos)
+        for _ in range(200):                    # (the sums keep 256 plies)
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+            ev.played(pos)
+            files = ev.pawn_files(pos)
+            for colour in (1, -1):
+                got = ev.open_files(pos, colour, files)
+                assert got == ev.open_files_walked(pos, colour, files), (to_fen(pos), colour)
+                seen.add(got)
+    assert {0, 1, 2, 3, 4} <= seen
+    for fen, units in (('4k3/p7/8/8/8/8/8/R3KR2 w - - 0 1', (3, 0)),       # a-file half open, f open
+                       ('4k3/8/8/8/8/8/P7/R3K3 w - - 0 1', (0, 0)),        # its own Pawn: closed
+                       ('r3k3/r7/8/8/8/8/8/4K2R w - - 0 1', (2, 4)),       # two Rooks on an open file
+                       ('4k3/8/8/8/8/8/8/4K3 w - - 0 1', (0, 0))):
+        pos = start_position('chess', fen)
+        ev.reset(pos)
+        files = ev.pawn_files(pos)
+        assert (ev.open_files(pos, 1, files), ev.open_files(pos, -1, files)) == units, fen
+    with with_weights('pemba', {}, {'OPEN_FILE_MG': 20, 'OPEN_FILE_EG': 10}):
+        assert make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed
+    assert not make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed   # off: 0
+
+
 @pytest.mark.parametrize('variant', ['chess', 'pemba', 'zanzibar-s'])
 def test_the_cache_of_evaluations_returns_what_a_fresh_evaluation_gives(variant):
     """The search evaluates through a cache keyed by the position's hash:
