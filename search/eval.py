@@ -35,8 +35,8 @@ from array import array
 
 import cython
 
-from .evaltables import (PAIR_KEY_KINDS, Tables, centre_distance, clear_cache,  # noqa: F401
-                         moves_to_promotion, promotion_gain, tables, targets)
+from .evaltables import (Tables, centre_distance, clear_cache, moves_to_promotion,  # noqa: F401
+                         promotion_gain, tables, targets)
 
 if cython.compiled:
     from cython.cimports.cazaux_engine.layout import (comp_kind, comp_next, comp_payload,
@@ -95,8 +95,7 @@ class Evaluator:
         self.piece_value, self.leap_start, self.leap_to = t.piece_value, t.leap_start, t.leap_to
         self.pair_mg, self.pair_eg = t.pair_mg, t.pair_eg
         self.pair_slot, self.sq_colour = t.pair_slot, t.sq_colour
-        self.pair_kinds, self.pst_pair = t.pair_kinds, t.pair_key
-        self.pair_keyed = 0 < t.pair_kinds <= PAIR_KEY_KINDS
+        self.pair_kinds, self.pair_keyed, self.pst_pair = t.pair_kinds, t.pair_keyed, t.pair_key
         self.riders_keyed, self.pst_rider = t.riders_keyed, t.rider_key
         self.open_file_mg, self.open_file_eg, self.file_rider = (t.open_file_mg, t.open_file_eg,
                                                                  t.file_rider)
@@ -589,7 +588,7 @@ class Evaluator:
         if not self.pair_keyed:
             return self.colour_pairs_walked(pos, colour)
         for j in range(self.pair_kinds):
-            f = 8 * (((colour < 0) * self.pair_kinds + j) * 2)
+            f = 8 * (((colour < 0) * self.pair_kinds + j) * 2)    # evaltables.pair_field's layout
             if (pk >> f) & 255 and (pk >> (f + 8)) & 255:
                 total += 1
         return total

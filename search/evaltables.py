@@ -411,8 +411,9 @@ class Tables:
         # each kind on each colour of square, 8 bits each, summed move by move
         # (the evaluation's ``pairs``): a piece adds 1 to its field
         self.pair_kinds = max(self.pair_slot) + 1
+        self.pair_keyed = 0 < self.pair_kinds <= PAIR_KEY_KINDS
         self.pair_key = array('Q', [0]) * cells
-        if 0 < self.pair_kinds <= PAIR_KEY_KINDS:
+        if self.pair_keyed:
             for c in range(-n, n + 1):
                 j = self.pair_slot[c + n]
                 if c and j >= 0:

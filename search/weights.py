@@ -54,6 +54,12 @@ def default_weights() -> dict:
     return {n: getattr(params, n) for n in EVAL_WEIGHTS}
 
 
+def default_search_settings() -> dict:
+    """The search settings of :mod:`search.params` (untuned): every name of
+    :data:`search.tuned.SEARCH`."""
+    return {n: getattr(params, n) for n in tuned.SEARCH}
+
+
 def as_variant(variant: str | Variant) -> Variant:
     """``variant`` as a Variant: a built-in variant's name is looked up; a
     Variant (one of a file comes from the registry that loaded it) is kept."""
@@ -79,7 +85,7 @@ def search_settings(variant_name: str) -> SimpleNamespace:
     >>> search_settings('chess').CORRECTION == params.CORRECTION
     True
     """
-    s = {n: getattr(params, n) for n in tuned.SEARCH}
+    s = default_search_settings()
     s.update(tuned.search_of(variant_name))
     return SimpleNamespace(**s)
 

@@ -330,12 +330,11 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
 
 def cmd_show(args, ap, registry: Registry) -> int:
     from tuning.parameters import untuned_values
-    from search import params
-    from search.weights import (default_weights, search_settings, squares_for, values_for,
-                                weights_for)
+    from search.weights import (default_search_settings, default_weights, search_settings,
+                                squares_for, values_for, weights_for)
     print(f'tuned data: {tuned.source() or "off (CAZAUX_ENGINE_TUNED=off)"}')
     base_w = default_weights()
-    base_s = {n: getattr(params, n) for n in tuned.SEARCH}
+    base_s = default_search_settings()
     for name in [args.variant] if args.variant else registry.names():
         variant = registry.get(name)
         base_v = untuned_values(variant)
