@@ -90,6 +90,22 @@ def test_incremental_sum_matches_a_fresh_one(variant):
         assert ev.sums() == before.pop()
 
 
+def chess_games_in_step(ev, rng, games=12, plies=200):
+    """Each position of ``games`` random chess games of at most ``plies``
+    plies (the sums keep 256), with ``ev``'s sums kept in step move by move,
+    as the search keeps them."""
+    for _ in range(games):
+        pos = start_position('chess')
+        ev.reset(pos)
+        for _ in range(plies):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+            ev.played(pos)
+            yield pos
+
+
 def test_colour_pairs_counted_move_by_move_equal_a_walk_of_the_pieces():
     """Chess's Bishop pair (its one colour-bound kind) is read from counts
     the sums keep move by move (8 bits per side, kind and colour of square;
@@ -103,19 +119,11 @@ def test_colour_pairs_counted_move_by_move_equal_a_walk_of_the_pieces():
     ev = make_evaluate(t)
     assert ev.pair_keyed
     seen = set()
-    for game in range(12):
-        pos = start_position('chess')
-        ev.reset(pos)
-        for _ in range(200):                    # (the sums keep 256 plies)
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos.push(rng.choice(moves))
-            ev.played(pos)
-            for colour in (1, -1):
-                got = ev.colour_pairs(pos, colour)
-                assert got == ev.colour_pairs_walked(pos, colour), (to_fen(pos), colour)
-                seen.add(got)
+    for pos in chess_games_in_step(ev, rng):
+        for colour in (1, -1):
+            got = ev.colour_pairs(pos, colour)
+            assert got == ev.colour_pairs_walked(pos, colour), (to_fen(pos), colour)
+            seen.add(got)
     assert seen == {0, 1}
     for fen, pairs in (('4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1', (1, 0)),      # c1 and f1: a pair
                        ('4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1', (0, 0)),      # a1 and c1: one colour
@@ -142,20 +150,12 @@ def test_file_riders_counted_move_by_move_equal_a_walk_of_the_pieces():
     ev = make_evaluate(t)
     assert ev.riders_keyed
     seen = set()
-    for game in range(12):
-        pos = start_position('chess')
-        ev.reset(pos)
-        for _ in range(200):                    # (the sums keep 256 plies)
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos.push(rng.choice(moves))
-            ev.played(pos)
-            files = ev.pawn_files(pos)
-            for colour in (1, -1):
-                got = ev.open_files(pos, colour, files)
-                assert got == ev.open_files_walked(pos, colour, files), (to_fen(pos), colour)
-                seen.add(got)
+    for pos in chess_games_in_step(ev, rng):
+        files = ev.pawn_files(pos)
+        for colour in (1, -1):
+            got = ev.open_files(pos, colour, files)
+            assert got == ev.open_files_walked(pos, colour, files), (to_fen(pos), colour)
+            seen.add(got)
     assert {0, 1, 2, 3, 4} <= seen
     for fen, units in (('4k3/p7/8/8/8/8/8/R3KR2 w - - 0 1', (3, 0)),       # a-file half open, f open
                        ('4k3/8/8/8/8/8/P7/R3K3 w - - 0 1', (0, 0)),        # its own Pawn: closed
