@@ -6,6 +6,7 @@ XBoard/WinBoard, ``uci`` for UCI).
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from cazaux_engine import __version__, engine_name
@@ -100,6 +101,23 @@ def eval_main(argv: list[str], registry) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``cazaux-engine`` command; its exit status.
+
+    A reader that stops early (``cazaux-engine tune show | head``) ends
+    the command quietly with status 141, as a program stopped by SIGPIPE
+    ends, instead of a traceback: what was left to print goes nowhere."""
+    try:
+        code = run(argv)
+        sys.stdout.flush()          # here, not at exit, where a closed pipe could not be caught
+        return code
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())   # so that the flush at exit writes nowhere
+        return 141
+
+
+def run(argv: list[str] | None = None) -> int:
+    """What :func:`main` does, a broken pipe aside."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ('-h', '--help', 'help'):
         print(HELP)

@@ -44,3 +44,18 @@ def test_perft_errors(args, message):
     r = run(*args)
     assert r.returncode == 2
     assert r.stderr.startswith(message)
+
+
+@pytest.mark.parametrize('args', [('--help',), ('perft', 'chess', '2', '--divide')])
+def test_closed_pipe_ends_quietly(args):
+    """A reader that has gone (``cazaux-engine --help | head``): no
+    traceback, status 141 as after SIGPIPE, and nothing else on stderr."""
+    import os
+    r_end, w_end = os.pipe()
+    os.close(r_end)                     # every write to the pipe now fails
+    try:
+        r = subprocess.run([sys.executable, '-m', 'cazaux_engine', *args], stdout=w_end,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(w_end)
+    assert (r.returncode, r.stderr) == (141, '')
