@@ -1,7 +1,7 @@
 """Search speed of this tree against another version of the engine, side by side.
 
     python benchmarks/speed/versus.py --ref REF [--depth N] [--rounds N] [--instructions]
-                                      [--params SPEC] [--ref-params SPEC] [--json]
+                                      [--variant NAME ...] [--params SPEC] [--ref-params SPEC] [--json]
 
 Builds the compiled core of git revision REF (default: the tag or commit
 named by ``--ref``, e.g. ``v0.2.0`` or a commit hash) in a temporary git
@@ -23,6 +23,10 @@ run, whatever else the machine is doing.  Each tree runs the workload to
 own instructions (start-up and table building cancel out), printed per
 node and as a ratio.  It takes a few minutes (callgrind runs code about
 fifty times slower).
+
+``--variant NAME`` (may be repeated) keeps only the bench positions of
+those variants, in both trees: e.g. ``--variant chess --instructions``
+measures a change that concerns chess alone.
 
 ``--params`` and ``--ref-params`` set ``CAZAUX_ENGINE_PARAMS`` (e.g.
 ``SEE_PRUNE_DEPTH=0``) for this tree and for REF: with ``--ref HEAD`` they
@@ -58,6 +62,9 @@ from cazaux_engine import start_position, core_kind
 from search import Limits, Searcher
 from search.bench import HASH_MB, POSITIONS
 depth = int(sys.argv[1])
+wanted = sys.argv[2].split(',') if len(sys.argv) > 2 and sys.argv[2] else None
+POSITIONS = [(v, f) for v, f in POSITIONS if wanted is None or v in wanted]
+assert POSITIONS, f'no bench position of the variants {wanted}'
 assert core_kind() == 'compiled', 'the compiled core is not in use'
 s = Searcher(hash_mb=HASH_MB)
 for variant, fen in POSITIONS:                  # the variants' tables, untimed
@@ -87,28 +94,31 @@ def build(tree: str) -> None:
         raise SystemExit(f'building the compiled core in {tree} failed:\n{p.stderr[-3000:]}')
 
 
-def measure(tree: str, depth: int, prefix: tuple = (), settings: str = '') -> tuple[dict, str]:
+def measure(tree: str, depth: int, prefix: tuple = (), settings: str = '',
+            variants: tuple = ()) -> tuple[dict, str]:
     """The worker's figures in ``tree`` (run under ``prefix``, with
-    ``CAZAUX_ENGINE_PARAMS=settings``), and its stderr."""
+    ``CAZAUX_ENGINE_PARAMS=settings``, on the bench positions of
+    ``variants`` or, if none, all), and its stderr."""
     env = dict(os.environ, PYTHONPATH=tree)
     env.pop('CAZAUX_ENGINE_PURE', None)
     env.pop('CAZAUX_ENGINE_PARAMS', None)
     if settings:
         env['CAZAUX_ENGINE_PARAMS'] = settings
-    p = run([*prefix, sys.executable, '-c', WORKER, str(depth)], tree, env=env, timeout=7200)
+    p = run([*prefix, sys.executable, '-c', WORKER, str(depth), ','.join(variants)], tree,
+            env=env, timeout=7200)
     if p.returncode != 0:
         raise SystemExit(f'the bench of {tree} failed:\n{p.stderr[-3000:]}')
     return json.loads(p.stdout.strip().splitlines()[-1]), p.stderr
 
 
-def instructions(tree: str, depth: int, tmp: str, settings: str = '') -> dict:
+def instructions(tree: str, depth: int, tmp: str, settings: str = '', variants: tuple = ()) -> dict:
     """Callgrind's instruction count of the search to ``depth`` in ``tree``
     (the count to ``depth`` less the count to depth 1: start-up cancels out)."""
     counts = []
     for d in (depth, 1):
         out = os.path.join(tmp, 'callgrind.out')
         r, err = measure(tree, d, ('valgrind', '--tool=callgrind', f'--callgrind-out-file={out}'),
-                         settings)
+                         settings, variants)
         found = re.search(r'Collected\s*:\s*(\d+)', err) or re.search(r'refs:\s*([\d,]+)', err)
         if found is None:
             raise SystemExit(f'no instruction count in valgrind\'s output:\n{err[-2000:]}')
@@ -128,8 +138,15 @@ def main(argv=None) -> int:
                     help='CAZAUX_ENGINE_PARAMS for this tree, e.g. SEE_PRUNE_DEPTH=0 (default: none)')
     ap.add_argument('--ref-params', default='', metavar='SPEC',
                     help='CAZAUX_ENGINE_PARAMS for REF (default: none)')
+    ap.add_argument('--variant', action='append', default=[], metavar='NAME',
+                    help='only the bench positions of this variant (may be repeated; default: all)')
     ap.add_argument('--json', action='store_true', help='print the figures as JSON')
     args = ap.parse_args(argv)
+    unknown = sorted(set(args.variant) - bench_variants())
+    if unknown:
+        ap.error(f'no bench position of {", ".join(unknown)} '
+                 f'(the bench has: {", ".join(sorted(bench_variants()))})')
+    variants = tuple(args.variant)
     if args.instructions and shutil.which('valgrind') is None:
         raise SystemExit('--instructions needs valgrind (Debian: apt-get install valgrind)')
     with tempfile.TemporaryDirectory(prefix='cazaux-versus-') as tmp:
@@ -145,14 +162,14 @@ def main(argv=None) -> int:
             if args.instructions:
                 counted = {}
                 for name, tree, settings in trees:
-                    counted[name] = instructions(tree, args.depth, tmp, settings)
+                    counted[name] = instructions(tree, args.depth, tmp, settings, variants)
                     print(f'{name}: {counted[name]["instructions"]:,} instructions',
                           file=sys.stderr, flush=True)
             else:
                 results: dict = {name: [] for name, _, _ in trees}
                 for k in range(args.rounds):
                     for name, tree, settings in trees:
-                        r, _ = measure(tree, args.depth, (), settings)
+                        r, _ = measure(tree, args.depth, (), settings, variants)
                         results[name].append(r)
                         print(f'round {k + 1}/{args.rounds} {name}: {r["nodes"]} nodes '
                               f'{r["nodes"] / r["seconds"]:,.0f} nodes/s wall, '
@@ -171,7 +188,8 @@ def main(argv=None) -> int:
                        'same_nodes': len({r['nodes'] for r in rs}) == 1}
     mine, ref = table['this tree'], table[args.ref]
     if args.json:
-        print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'params': args.params,
+        print(json.dumps({'depth': args.depth, 'rounds': args.rounds, 'variants': args.variant,
+                          'params': args.params,
                           'ref_params': args.ref_params, 'trees': table}, indent=1))
         return 0 if nodes_word(mine, ref, args) != 'DIFFER' else 1
     print(f'bench depth {args.depth}, {args.rounds} alternating rounds, each in a fresh process')
@@ -188,6 +206,13 @@ def main(argv=None) -> int:
     return 0 if nodes_word(mine, ref, args) != 'DIFFER' else 1
 
 
+def bench_variants() -> set:
+    """The variants of this tree's bench positions."""
+    sys.path.insert(0, ROOT)
+    from search.bench import POSITIONS
+    return {v for v, _ in POSITIONS}
+
+
 def nodes_word(mine: dict, ref: dict, args) -> str:
     """'equal', or 'differ' where the settings differ (expected), or 'DIFFER'
     (an error: the exit status is 1)."""
@@ -197,6 +222,8 @@ def nodes_word(mine: dict, ref: dict, args) -> str:
 
 
 def print_settings(args) -> None:
+    if args.variant:
+        print(f'positions: the bench\'s of {", ".join(args.variant)}')
     if args.params or args.ref_params:
         print(f'settings: this tree {args.params or "none"}; {args.ref} {args.ref_params or "none"} '
               f'(nodes {"may differ" if args.params != args.ref_params else "must be equal"})')
@@ -205,8 +232,8 @@ def print_settings(args) -> None:
 def report_instructions(args, counted: dict) -> int:
     mine, ref = counted['this tree'], counted[args.ref]
     if args.json:
-        print(json.dumps({'depth': args.depth, 'params': args.params, 'ref_params': args.ref_params,
-                          'trees': counted}, indent=1))
+        print(json.dumps({'depth': args.depth, 'variants': args.variant, 'params': args.params,
+                          'ref_params': args.ref_params, 'trees': counted}, indent=1))
     else:
         print(f'bench depth {args.depth}: instructions of the search (callgrind)')
         print_settings(args)

@@ -45,3 +45,24 @@ def test_a_bad_setting_stops_the_worker_with_its_message():
     with pytest.raises(SystemExit) as e:
         versus().measure(ROOT, 1, (), 'NO_SUCH_NUMBER=3')
     assert "CAZAUX_ENGINE_PARAMS: 'NO_SUCH_NUMBER' is not a number of search/params.py" in str(e.value.code)
+
+
+@pytest.mark.parametrize('variants, nodes', [
+    (('chess',), 966 + 1517 + 5770 + 1019),        # the chess positions' pins at depth 4
+    (('chess', 'oblong44'), None),
+])
+def test_the_worker_searches_only_the_variants_asked_for(variants, nodes):
+    v = versus()
+    figures, _ = v.measure(ROOT, 4, (), '', variants)
+    if nodes is None:       # the two variants' nodes add up
+        nodes = sum(v.measure(ROOT, 4, (), '', (name,))[0]['nodes'] for name in variants)
+        assert nodes < 35580
+    assert figures['nodes'] == nodes
+
+
+def test_a_variant_without_bench_positions_is_refused_before_any_build(capsys):
+    with pytest.raises(SystemExit) as e:
+        versus().main(['--ref', 'HEAD', '--variant', 'chess', '--variant', 'nochess'])
+    assert e.value.code == 2
+    assert 'error: no bench position of nochess (the bench has: chess, maasai, oblong44, pemba,' in (
+        capsys.readouterr().err)
