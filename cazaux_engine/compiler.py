@@ -36,7 +36,10 @@ mask)...``.  A piece mask has bit ``i`` set for army index ``i`` of the
 attacker's colour; ``ray_kinds`` holds, per side, the mask of the pieces
 that may attack along a line (every piece of a ray's masks is one): an
 exchange looking for its cheapest attacker scans the lines only when a
-leaper found is dearer than one of them.
+leaper found is dearer than one of them.  ``reach_leap`` and ``reach_ray``
+read them the other way round, per side, target and square: the pieces
+that leap from the square onto the target, and the target's ray through
+the square (see :func:`flat_reach`).
 
 The King: ``king_steps`` (per side and square: count, then up to 8 targets),
 the Zanzibar jump (``jump_start``/``jump_data``: count, then per jump
@@ -417,9 +420,44 @@ def flat_attacks(R) -> dict:
                         wing.append(len(ws))
                         for w, codes in ws:
                             wing += [w, _mask(codes, colour)]
-    return {'att_leap_start': ints(leap_start), 'att_leap_data': ints(leap),
-            'att_ray_start': ints(ray_start), 'att_ray_data': ints(ray), 'wing_data': ints(wing),
-            'ray_kinds': ints(ray_kinds)}
+    out = {'att_leap_start': ints(leap_start), 'att_leap_data': ints(leap),
+           'att_ray_start': ints(ray_start), 'att_ray_data': ints(ray), 'wing_data': ints(wing),
+           'ray_kinds': ints(ray_kinds)}
+    out.update(flat_reach(R, leap_start, leap, ray_start, ray, len(wing) > 1))
+    return out
+
+
+def flat_reach(R, leap_start, leap, ray_start, ray, wings: bool) -> dict:
+    """``reach_leap`` and ``reach_ray``, per side of the attacker, target
+    square and square ``x`` (index ``(side * size + target) * size + x``):
+    the mask of the pieces that leap from ``x`` onto the target, and the
+    offset in ``att_ray_data`` of the target's ray through ``x`` (0: none).
+    With them a move's checks are found from the squares it changed alone
+    (``Position.check_by_last_move``).  Empty (one 0) where that would not
+    hold: a variant with Eagle-like pieces, which reach a line from a wing
+    square, or with a square on two rays of one target."""
+    none = {'reach_leap': ints([0]), 'reach_ray': ints([0])}
+    if wings:
+        return none
+    size = R.size
+    on_board = set(R.squares)
+    reach_leap = ints([0]) * (2 * size * size)
+    reach_ray = ints([0]) * (2 * size * size)
+    for i in range(2 * size):
+        if i % size not in on_board:
+            continue
+        base = i * size
+        at = leap_start[i]
+        for k in range(leap[at]):
+            reach_leap[base + leap[at + 1 + 2 * k]] |= leap[at + 2 + 2 * k]
+        r = ray_start[i] + 1
+        for _ in range(ray[ray_start[i]]):
+            for x in ray[r + 1:r + 1 + ray[r]]:
+                if reach_ray[base + x]:
+                    return none
+                reach_ray[base + x] = r
+            r += 4 + ray[r]
+    return {'reach_leap': reach_leap, 'reach_ray': reach_ray}
 
 
 # -- the King ----------------------------------------------------------------------------------

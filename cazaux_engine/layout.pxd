@@ -108,6 +108,15 @@ cdef inline int first_occupied(Rules R, const int[::1] board, int r, int j) noex
         j += 1
     return j
 
+cdef inline int reach_base(Rules R, int colour, int sq) noexcept nogil:
+    return (side_of(colour) * R.size + sq) * R.size
+
+cdef inline int reach_leap_at(Rules R, int base, int x) noexcept nogil:
+    return R.reach_leap[base + x]
+
+cdef inline int reach_ray_at(Rules R, int base, int x) noexcept nogil:
+    return R.reach_ray[base + x]
+
 cdef inline int wing_count(Rules R, int w) noexcept nogil:
     return R.wing_data[w]
 

@@ -199,6 +199,21 @@ def wing_count(R, w) -> int:
     return R.wing_data[w]
 
 
+def reach_base(R, colour, sq) -> int:
+    """Offset of the rows of ``reach_leap``/``reach_ray`` for ``colour`` attacking ``sq``."""
+    return (side_of(colour) * R.size + sq) * R.size
+
+
+def reach_leap_at(R, base, x) -> int:
+    """Mask of the pieces that leap from ``x`` onto the square of ``base``."""
+    return R.reach_leap[base + x]
+
+
+def reach_ray_at(R, base, x) -> int:
+    """Offset of the ray of the square of ``base`` through ``x`` (0: none)."""
+    return R.reach_ray[base + x]
+
+
 def wing_square(R, w, k) -> int:
     """Square of wing entry k."""
     return R.wing_data[w + 1 + 2 * k]

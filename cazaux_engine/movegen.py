@@ -616,7 +616,7 @@ def gen_legal(g: MoveGen, pos: Position, n: cython.int, captures: cython.bint) -
     for i in range(king_step_count(pos.rules, rec)):
         t = king_step(pos.rules, rec, i)
         q = pos.board[t]
-        if (q * us < 0 or (not q and not captures)) and not pos.attacked(t, them):
+        if (q * us < 0 or (not q and not captures)) and not pos.attacked_by_list(t, them):
             n = emit(g, n, make_move(ksq, t, 0, 0))
     pos.board[ksq] = us
     if pos.rights & colour_rights(pos.rules, us) and not g.n_checkers and not captures:

@@ -41,5 +41,9 @@ cdef class Position:
     cdef inline int line_attackers(self, int sq, int by, int* out, int n, int limit) noexcept nogil
     cpdef bint attacked(self, int sq, int by) noexcept nogil
     cpdef bint in_check(self) noexcept nogil
+    cpdef bint check_by_last_move(self) noexcept nogil
+    cdef inline bint ray_attacker(self, int r, int by) noexcept nogil
+    cpdef bint attacked_by_list(self, int sq, int by) noexcept nogil
+    cdef inline bint reaches_along(self, int r, int x, int q) noexcept nogil
     cdef bint safe_after(self, int m) noexcept nogil
     cpdef bint attacked_after(self, int m) noexcept nogil

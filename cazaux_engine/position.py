@@ -42,6 +42,7 @@ if cython.compiled:
                                                       leap_record, leap_source, ray_count,
                                                       ray_hoppers, ray_length, ray_next,
                                                       ray_record, ray_sliders, ray_square,
+                                                      reach_base, reach_leap_at, reach_ray_at,
                                                       ray_wings, rays_first, resets_clock,
                                                       rights_kept, wing_count, wing_mask,
                                                       wing_next, wing_square, z_ep_at, z_piece_at,
@@ -56,6 +57,7 @@ else:
                          first_occupied,
                          is_ep_capturer, leap_count, leap_mask, leap_record, leap_source,
                          ray_count, ray_hoppers, ray_length, ray_next, ray_record, ray_sliders,
+                         reach_base, reach_leap_at, reach_ray_at,
                          ray_square, ray_wings, rays_first, resets_clock, rights_kept, wing_count,
                          wing_mask, wing_next, wing_square, z_ep_at, z_piece_at, z_rights_of)
     from .moves import CASTLE, DOUBLE, EP, move_flag, move_from, move_promo, move_to, side_of
@@ -586,6 +588,108 @@ class Position:
     def in_check(self) -> cython.bint:
         """Is the side to move in check?"""
         return self.attacked(self.king[side_of(self.turn)], -self.turn)
+
+    def check_by_last_move(self) -> cython.bint:
+        """Is the side to move in check, when it was not before the last
+        :meth:`make`?  As :meth:`in_check`, from the squares the move
+        changed alone (:attr:`changes`): a check it gives comes from a piece
+        it put on one of them by a leap, or along a line of the King
+        through one of them (a slider or hopper it uncovered, placed, or
+        gave a screen).  Where ``Rules.quick_checks`` is off (Eagle-like
+        pieces) it is :meth:`in_check`."""
+        by: cython.int = -self.turn
+        ksq: cython.int = self.king[side_of(self.turn)]
+        base: cython.int
+        k: cython.int
+        i: cython.int
+        x: cython.int
+        q: cython.int
+        r: cython.int
+        r1: cython.int = 0
+        r2: cython.int = 0
+        if not self.rules.quick_checks:
+            return self.in_check()
+        base = reach_base(self.rules, by, ksq)
+        for k in range(self.n_changes):
+            for i in range(2):
+                x = self.ch_from[k] if i == 0 else self.ch_to[k]
+                if x < 0:
+                    continue
+                q = self.board[x] * by
+                if q > 0 and reach_leap_at(self.rules, base, x) >> q & 1:
+                    return True
+                r = reach_ray_at(self.rules, base, x)
+                if r and r != r1 and r != r2:
+                    if self.ray_attacker(r, by):
+                        return True
+                    r2 = r1
+                    r1 = r
+        return False
+
+    def ray_attacker(self, r: cython.int, by: cython.int) -> cython.bint:
+        """Does a piece of ``by`` attack the target of the ray at ``r``
+        along it, by sliding or by hopping one screen?  (Not by a wing.)"""
+        length: cython.int = ray_length(self.rules, r)
+        hoppers: cython.int
+        j: cython.int = first_occupied(self.rules, self.board, r, 0)
+        q: cython.int
+        if j >= length:
+            return False
+        q = self.board[ray_square(self.rules, r, j)] * by
+        if q > 0 and ray_sliders(self.rules, r) >> q & 1:
+            return True
+        hoppers = ray_hoppers(self.rules, r)
+        if not hoppers:
+            return False
+        j = first_occupied(self.rules, self.board, r, j + 1)
+        if j >= length:
+            return False
+        q = self.board[ray_square(self.rules, r, j)] * by
+        return q > 0 and hoppers >> q & 1
+
+    def attacked_by_list(self, sq: cython.int, by: cython.int) -> cython.bint:
+        """As :meth:`attacked`, found by going through the pieces of ``by``
+        (their list) and asking each whether it leaps onto ``sq`` or reaches
+        it along its line (``Rules.reach_leap``, ``reach_ray``), instead of
+        looking out from ``sq`` along every line: cheaper where few lines
+        end in an attacker (the King's steps).  A piece of the list whose
+        square the board no longer shows as its own is passed over.  Where
+        ``Rules.quick_checks`` is off it is :meth:`attacked`."""
+        s: cython.int = side_of(by)
+        base: cython.int
+        k: cython.int
+        x: cython.int
+        q: cython.int
+        r: cython.int
+        if not self.rules.quick_checks:
+            return self.attacked(sq, by)
+        base = reach_base(self.rules, by, sq)
+        for k in range(self.pcount[s]):
+            x = self.plist[s * self.rules.size + k]
+            q = self.board[x] * by
+            if q <= 0:
+                continue
+            if reach_leap_at(self.rules, base, x) >> q & 1:
+                return True
+            r = reach_ray_at(self.rules, base, x)
+            if r and self.reaches_along(r, x, q):
+                return True
+        return False
+
+    def reaches_along(self, r: cython.int, x: cython.int, q: cython.int) -> cython.bint:
+        """Does the piece of army index ``q`` on ``x``, a square of the ray
+        at ``r``, attack the ray's target along it: sliding with nothing
+        between, or hopping with one piece between?"""
+        length: cython.int = ray_length(self.rules, r)
+        j: cython.int = first_occupied(self.rules, self.board, r, 0)
+        if j >= length:
+            return False
+        if ray_square(self.rules, r, j) == x:
+            return ray_sliders(self.rules, r) >> q & 1
+        if not ray_hoppers(self.rules, r) >> q & 1:
+            return False
+        j = first_occupied(self.rules, self.board, r, j + 1)
+        return j < length and ray_square(self.rules, r, j) == x
 
     def safe_after(self, m: cython.int) -> cython.bint:
         """Is the own King safe after the non-King move m? (tried on the board)"""

@@ -10,7 +10,8 @@ cdef class Rules:
     cdef readonly int[::1] gen_start, gen_data, promo_at, promo_count, promo_choices_at
     cdef readonly int[::1] last_rank_at, ep_data
     cdef readonly int[::1] att_leap_start, att_leap_data, att_ray_start, att_ray_data, wing_data
-    cdef readonly int[::1] ray_kinds
+    cdef readonly int[::1] ray_kinds, reach_leap, reach_ray
+    cdef readonly bint quick_checks
     cdef readonly int[::1] king_steps, jump_start, jump_data, castle_start, castle_data
     cdef readonly int[::1] rights_bits, rights_mask
     cdef readonly unsigned long long[::1] z_piece, z_rights, z_ep

@@ -88,6 +88,8 @@ class Rules:
         self.att_leap_start, self.att_leap_data = t['att_leap_start'], t['att_leap_data']
         self.att_ray_start, self.att_ray_data = t['att_ray_start'], t['att_ray_data']
         self.wing_data, self.ray_kinds = t['wing_data'], t['ray_kinds']
+        self.reach_leap, self.reach_ray = t['reach_leap'], t['reach_ray']
+        self.quick_checks = len(t['reach_ray']) > 1
         self.king_steps, self.jump_start, self.jump_data = (t['king_steps'], t['jump_start'],
                                                             t['jump_data'])
         self.castle_start, self.castle_data = t['castle_start'], t['castle_data']

@@ -236,11 +236,11 @@ class Tree:
 
     def play_capture(self, m: cython.int, ksq: cython.int) -> cython.bint:
         """Play the capture or promotion ``m`` (quiescence, ProbCut): does
-        it check the King on ``ksq``?  (``in_check`` only when the cheap
-        filter cannot rule it out.)"""
+        it check the King on ``ksq``?  (Asked of the position only when the
+        cheap filter cannot rule it out.)"""
         self.play(m)
         return (self.cf.may_check(self.pos.board[move_to(m)], m, ksq)
-                and self.pos.in_check())
+                and self.pos.check_by_last_move())
 
     # -- the tree -----------------------------------------------------------------------------------
     def end_score(self, code: cython.int, ply: cython.int) -> cython.int:
@@ -586,10 +586,10 @@ class Tree:
                     drop = ((move_flag(m) == EP
                              or self.order.val(piece) - self.order.val(self.pos.board[to]) > limit)
                             and not see_ge(self.pos, m, self.order.value, -limit))
-            # gives check? in_check only when the cheap filter cannot rule it out
+            # gives check? asked of the position only when the cheap filter cannot rule it out
             if self.cf.may_check(piece, m, ksq):
                 self.play(m)
-                gives = self.pos.in_check()
+                gives = self.pos.check_by_last_move()
                 pushed = True
             else:
                 gives = pushed = False
