@@ -41,6 +41,7 @@ The workload is the same code in both trees as long as REF has
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import re
@@ -207,10 +208,15 @@ def main(argv=None) -> int:
 
 
 def bench_variants() -> set:
-    """The variants of this tree's bench positions."""
-    sys.path.insert(0, ROOT)
-    from search.bench import POSITIONS
-    return {v for v, _ in POSITIONS}
+    """The variants of this tree's bench positions, read from the source
+    of search/bench.py (importing it would need this tree's compiled core
+    to be current, which it is not before the build of a tree just edited)."""
+    with open(os.path.join(ROOT, 'search', 'bench.py'), encoding='utf-8') as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, 'id', '') for t in node.targets] == ['POSITIONS']:
+            return {v for v, _ in ast.literal_eval(node.value)}
+    raise SystemExit('search/bench.py has no POSITIONS list')
 
 
 def nodes_word(mine: dict, ref: dict, args) -> str:
