@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     the command quietly with status 141, as a program stopped by SIGPIPE
     ends, instead of a traceback: what was left to print goes nowhere."""
     try:
-        code = run(argv)
+        code = dispatch(argv)
         sys.stdout.flush()          # here, not at exit, where a closed pipe could not be caught
         return code
     except BrokenPipeError:
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         return 141
 
 
-def run(argv: list[str] | None = None) -> int:
+def dispatch(argv: list[str] | None = None) -> int:
     """What :func:`main` does, a broken pipe aside."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ('-h', '--help', 'help'):
@@ -186,8 +186,8 @@ def run(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors='replace')
         except (AttributeError, ValueError):
             pass
-    from protocol.loop import run
-    return run(sys.stdin, sys.stdout, options)
+    from protocol.loop import run as serve
+    return serve(sys.stdin, sys.stdout, options)
 
 
 if __name__ == '__main__':
