@@ -189,7 +189,9 @@ def phantom_victim(pos, m: int) -> int | None:
     forfeited.  A real e.p. capture (sent in two legs) is not affected, nor
     is a step whose square behind is empty, nor any move in a variant that
     XBoard plays with legality testing off (``tests_legality``: there it
-    carries such a step out right).
+    carries such a step out right, except, it seems, right after a double
+    step onto the file stepped to, which this does not yet see:
+    docs/xboard.md, "Known XBoard limitations").
 
     >>> from cazaux_engine import start_position
     >>> from protocol.xboard_variants import rank_base
