@@ -44,6 +44,5 @@ cdef class Position:
     cpdef bint check_by_last_move(self) noexcept nogil
     cdef inline bint ray_attacker(self, int r, int by) noexcept nogil
     cpdef bint attacked_by_list(self, int sq, int by) noexcept nogil
-    cdef inline bint reaches_along(self, int r, int x, int q) noexcept nogil
     cdef bint safe_after(self, int m) noexcept nogil
     cpdef bint attacked_after(self, int m) noexcept nogil

@@ -649,10 +649,11 @@ class Position:
 
     def attacked_by_list(self, sq: cython.int, by: cython.int) -> cython.bint:
         """As :meth:`attacked`, found by going through the pieces of ``by``
-        (their list) and asking each whether it leaps onto ``sq`` or reaches
-        it along its line (``Rules.reach_leap``, ``reach_ray``), instead of
-        looking out from ``sq`` along every line: cheaper where few lines
-        end in an attacker (the King's steps).  A piece of the list whose
+        (their list) and asking each whether it leaps onto ``sq`` or stands
+        on one of its lines (``Rules.reach_leap``, ``reach_ray``), which is
+        then walked (:meth:`ray_attacker`), instead of walking every line
+        out from ``sq``: cheaper where few lines end in an attacker (the
+        King's steps).  A piece of the list whose
         square the board no longer shows as its own is passed over.  Where
         ``Rules.quick_checks`` is off it is :meth:`attacked`."""
         s: cython.int = side_of(by)
@@ -672,24 +673,9 @@ class Position:
             if reach_leap_at(self.rules, base, x) >> q & 1:
                 return True
             r = reach_ray_at(self.rules, base, x)
-            if r and self.reaches_along(r, x, q):
+            if r and self.ray_attacker(r, by):      # x or a piece before it on the line
                 return True
         return False
-
-    def reaches_along(self, r: cython.int, x: cython.int, q: cython.int) -> cython.bint:
-        """Does the piece of army index ``q`` on ``x``, a square of the ray
-        at ``r``, attack the ray's target along it: sliding with nothing
-        between, or hopping with one piece between?"""
-        length: cython.int = ray_length(self.rules, r)
-        j: cython.int = first_occupied(self.rules, self.board, r, 0)
-        if j >= length:
-            return False
-        if ray_square(self.rules, r, j) == x:
-            return ray_sliders(self.rules, r) >> q & 1
-        if not ray_hoppers(self.rules, r) >> q & 1:
-            return False
-        j = first_occupied(self.rules, self.board, r, j + 1)
-        return j < length and ray_square(self.rules, r, j) == x
 
     def safe_after(self, m: cython.int) -> cython.bint:
         """Is the own King safe after the non-King move m? (tried on the board)"""
