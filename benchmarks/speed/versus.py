@@ -143,10 +143,10 @@ def main(argv=None) -> int:
                     help='only the bench positions of this variant (may be repeated; default: all)')
     ap.add_argument('--json', action='store_true', help='print the figures as JSON')
     args = ap.parse_args(argv)
-    unknown = sorted(set(args.variant) - bench_variants())
+    known = bench_variants()
+    unknown = sorted(set(args.variant) - known)
     if unknown:
-        ap.error(f'no bench position of {", ".join(unknown)} '
-                 f'(the bench has: {", ".join(sorted(bench_variants()))})')
+        ap.error(f'no bench position of {", ".join(unknown)} (the bench has: {", ".join(sorted(known))})')
     variants = tuple(args.variant)
     if args.instructions and shutil.which('valgrind') is None:
         raise SystemExit('--instructions needs valgrind (Debian: apt-get install valgrind)')
