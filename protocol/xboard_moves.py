@@ -98,11 +98,14 @@ def _tests_legality(R) -> bool:
 
 def slot_of(pos, sq: int) -> int:
     """XBoard's slot of the piece on ``sq``."""
-    R = pos.rules
+    return _slot_of_code(pos.rules, pos.board[sq])
+
+
+def _slot_of_code(R, code: int) -> int:
     table = _SLOT_CACHE.get(R)
     if table is None:
         table = _SLOT_CACHE[R] = slots(R.variant)
-    return table.get(R.letter_of[abs(pos.board[sq])], -1)
+    return table.get(R.letter_of[abs(code)], -1)
 
 
 def _rank2_jump_rights(variant, fields: list) -> list:
@@ -167,6 +170,34 @@ def xboard_ep_square(pos, m: int) -> int | None:
     return None
 
 
+def xboard_ep_now(pos) -> int | None:
+    """The square XBoard takes for an e.p. square in ``pos``: the one the
+    last move of its history crossed if that was a double step of a Pawn-
+    or Lance-slot piece (:func:`xboard_ep_square`), whoever could capture
+    there; None after any other move.  A position without history (a game
+    set up from a FEN) has its own e.p. square, if the rules kept one.
+
+    >>> from cazaux_engine import start_position
+    >>> pos = start_position('zanzibar-s-promo', '6k5/12/12/12/6b5/12/5i6/9p2/12/6P5/12/5K6 w - - 0 1')
+    >>> xboard_ep_now(pos) is None
+    True
+    >>> pos.push(parse(pos, 'g3g5', 1))
+    >>> pos.rules.square_name(xboard_ep_now(pos), 1), pos.ep     # no Pawn could take e.p.
+    ('g4', 0)
+    """
+    if pos.sp == 0:
+        return pos.ep or None
+    m = pos.u_move[pos.sp - 1]
+    if m == 0:                                  # a null move (search only)
+        return None
+    R = pos.rules
+    frm, to = move_from(m), move_to(m)
+    if _slot_of_code(R, pos.u_piece[pos.sp - 1]) in PAWN_SLOTS \
+            and R.file_of(frm) == R.file_of(to) and abs(R.rank_of(to) - R.rank_of(frm)) == 2:
+        return (frm + to) // 2
+    return None
+
+
 def far_half(R, sq: int, colour: int) -> bool:
     """Whether ``sq`` is in the half of the board away from ``colour``'s
     side, as XBoard 4.9.1 decides it for e.p.: White from rank 7 of 12 up,
@@ -187,11 +218,12 @@ def phantom_victim(pos, m: int) -> int | None:
     mover) is deleted from XBoard's board, the mover's own included.  The
     PGN shows a plain move, and a later move of the deleted piece is
     forfeited.  A real e.p. capture (sent in two legs) is not affected, nor
-    is a step whose square behind is empty, nor any move in a variant that
-    XBoard plays with legality testing off (``tests_legality``: there it
-    carries such a step out right, except, it seems, right after a double
-    step onto the file stepped to, which this does not yet see:
-    docs/xboard.md, "Known XBoard limitations").
+    is a step whose square behind is empty.  In a variant that XBoard plays
+    with legality testing off (``tests_legality``) the same holds only for
+    a step onto the file of XBoard's e.p. square (:func:`xboard_ep_now`:
+    the previous move was a Pawn- or Lance-slot double step onto that file,
+    whether or not anything could take it e.p.); any other such step XBoard
+    carries out right (docs/xboard.md, "Known XBoard limitations").
 
     >>> from cazaux_engine import start_position
     >>> from protocol.xboard_variants import rank_base
@@ -202,7 +234,7 @@ def phantom_victim(pos, m: int) -> int | None:
     >>> phantom_victim(pos, parse(pos, 'e8e9', 1)) is None
     True
     """
-    if move_flag(m) == EP or not _tests_legality(pos.rules):
+    if move_flag(m) == EP:
         return None
     R = pos.rules
     frm, to = move_from(m), move_to(m)
@@ -210,6 +242,10 @@ def phantom_victim(pos, m: int) -> int | None:
         return None
     if not far_half(R, frm, pos.turn):
         return None
+    if not _tests_legality(R):
+        ep = xboard_ep_now(pos)
+        if ep is None or R.file_of(ep) != R.file_of(to):
+            return None
     behind = to - pos.turn * R.stride
     if not R.on_board(R.file_of(behind), R.rank_of(behind)):
         return None

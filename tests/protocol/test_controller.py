@@ -300,6 +300,41 @@ def test_the_engine_never_plays_a_move_xboard_would_mangle():
     x.handle('quit')
 
 
+
+# zanzibar-s-promo, which XBoard plays with legality testing off: Black's
+# Prince f6 (Black's far half), a black Bishop on g8.  After White's g3-g5
+# (a double step onto the g-file) XBoard would take f6-g7 for an e.p.
+# capture and delete the Bishop; a move later it would not.
+PROMO = '6k5/12/12/12/6b5/12/5i6/9p2/12/6P5/12/5K6 w - - 0 1'
+
+
+def test_without_legality_testing_the_step_after_a_double_step_is_left_out():
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Phantom('f6g7')
+    x.control.use_searcher(stub)
+    for cmd in ('new', 'variant zanzibar-s-promo', 'force', f'setboard {PROMO}', 'sd 1',
+                'usermove g3g5', 'go'):
+        x.handle(cmd)
+    move = out.wait_for('move ')
+    x.control.wait(TIMEOUT)
+    pos = x.game.pos.copy()
+    pos.pop()
+    bad = xm.parse(pos, 'f6g7', 1)
+    assert bad in legal_moves(pos) and bad not in stub.roots[0]
+    assert len(stub.roots[0]) == len(legal_moves(pos)) - 1
+    assert move != 'move f6g7' and xm.phantom_victim(pos, xm.parse(pos, move[5:], 1)) is None
+    assert move == 'move j5j4'                 # the first of the others
+    # a move pair later XBoard carries the step out right: it is played
+    out.take()
+    for cmd in ('force', f'setboard {PROMO}', 'usermove g3g5', 'usermove g12h12',
+                'usermove f1e1', 'go'):
+        x.handle(cmd)
+    assert out.wait_for('move ') == 'move f6g7'
+    assert len(stub.roots[1]) == len(legal_moves(pos))
+    x.handle('quit')
+
+
 def test_with_xboard_quirks_off_the_engine_plays_and_accepts_such_steps():
     # a GUI that is not XBoard (the match runner) turns the option off: the
     # search is given e8f8, plays it, and the Rook stays; the opponent's
@@ -369,6 +404,27 @@ def test_a_ponder_search_leaves_them_out_too():
     bad = [m for m in job.legal if xm.phantom_victim(job.pos, m) is not None]
     assert [xm.move_text(job.pos, m, 1) for m in bad] == ['e8f8']
     assert not set(bad) & set(job.moves)
+    x.handle('quit')
+
+
+
+def test_a_ponder_search_leaves_out_the_step_after_the_guessed_double_step():
+    # zanzibar-s-promo (legality testing off): the engine plays g1h1 and
+    # ponders on Black's e10-e8; after that double step XBoard would take
+    # the Prince's d10-e9 for an e.p. capture and delete the e8 pawn
+    out = Lines()
+    x = XBoard(out, Options())
+    stub = Expects('g1h1', 'e10e8')
+    x.control.use_searcher(stub)
+    for cmd in ('new', 'variant zanzibar-s-promo', 'hard', 'force',
+                'setboard 6k5/12/3Ip7/12/12/12/12/12/12/12/12/6K5 w - - 0 1', 'go'):
+        x.handle(cmd)
+    assert out.wait_for('move ') == 'move g1h1'
+    wait_mode(x, PONDER)
+    job = x.control.job
+    bad = [m for m in job.legal if xm.phantom_victim(job.pos, m) is not None]
+    assert [xm.move_text(job.pos, m, 1) for m in bad] == ['d10e9']
+    assert not set(bad) & set(job.moves) and len(job.moves) == len(job.legal) - 1
     x.handle('quit')
 
 

@@ -773,6 +773,42 @@ def test_no_phantom_where_xboard_tests_no_legality():
     assert _victim('zanzibar-s', fen, [], 'e8f8') == 'f7'
 
 
+PROMO = '6k5/12/12/12/6b5/12/5i6/9p2/12/6P5/12/5K6 w - - 0 1'
+
+
+@pytest.mark.parametrize('fen,moves,text,victim', [
+    # without legality testing, only right after a Pawn- or Lance-slot double
+    # step onto the file stepped to (XBoard's e.p. square), whoever could take
+    # it: tests/clients/test_xboard_sweep.py plays these in the real XBoard
+    (PROMO, ['g3g5'], 'f6g7', 'g8'),
+    (PROMO, ['g3g4'], 'f6g7', None),                    # a single step
+    (PROMO, ['g3g5'], 'f6e7', None),                    # onto another file
+    (PROMO, ['g3g5', 'g12h12', 'f1e1'], 'f6g7', None),  # a move pair later
+    (PROMO.replace('6P5', '6I5'), ['g3g5'], 'f6g7', 'g8'),     # a Prince's double step
+    (PROMO.replace('6P5', '6R5'), ['g3g5'], 'f6g7', None),     # a Rook's two squares
+    (PROMO.replace('6b5', '12'), ['g3g5'], 'f6g7', None),      # nothing behind
+    # White, after Black's double step: behind e9 is the pawn that made it
+    ('6k5/12/3Ip7/12/12/12/12/12/12/12/12/6K5 b - - 0 1', ['e10e8'], 'd10e9', 'e8'),
+    ('6k5/12/3Ip7/12/12/12/12/12/12/12/12/6K5 b - - 0 1', ['e10e9'], 'd10e9', None),
+    # from the FEN's own e.p. square (a position without history; kept by
+    # the rules only where a capture on it is legal)
+    ('6k5/12/12/12/6b5/12/5i6/6Pp4/12/12/12/5K6 b - g4 0 1', [], 'f6g7', 'g8'),
+    ('6k5/12/12/12/6b5/12/5i6/6P5/12/12/12/5K6 b - - 0 1', [], 'f6g7', None),
+])
+def test_phantom_victim_without_legality_testing(fen, moves, text, victim):
+    assert _victim('zanzibar-s-promo', fen, moves, text) == victim
+
+
+def test_the_step_after_a_double_step_is_refused_without_legality_testing(eng):
+    eng.send('new', 'variant zanzibar-s-promo', 'force', f'setboard {PROMO}', 'usermove g3g5',
+             'usermove f6g7', 'ping 1')
+    assert eng.expect('^(Illegal|pong)') == ('Illegal move (XBoard would take this step for an '
+                                             'en-passant capture and remove the piece on g8): f6g7')
+    assert eng.expect('^pong') == 'pong 1'
+    eng.send('usermove g12h12', 'usermove f1e1', 'usermove f6g7', 'ping 2')
+    assert eng.expect('^(Illegal|pong)') == 'pong 2'
+
+
 def test_memory_beyond_the_largest_hash_then_go():
     # memory 9999 is the largest table, 4096 MB (its memory taken only as
     # the search writes it): the next go is answered with a move
