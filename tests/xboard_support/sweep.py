@@ -103,10 +103,12 @@ def weight(pos, m: int) -> float:
     return 1.0
 
 
-def texts_and_fens(variant: str, moves: list[int]) -> tuple[list[str], list[str]]:
-    """XBoard's text of each move, and the placement after each ply (0: the start)."""
+def texts_and_fens(variant: str, moves: list[int],
+                   fen: str | None = None) -> tuple[list[str], list[str]]:
+    """XBoard's text of each move, and the placement after each ply (0: the
+    start, the variant's or ``fen``)."""
     v = get_variant(variant)
-    pos = parse_fen(v, v.start)
+    pos = parse_fen(v, fen or v.start)
     rb = rank_base(v)
     texts, boards = [], [to_fen(pos).split()[0]]
     for m in moves:
@@ -116,12 +118,14 @@ def texts_and_fens(variant: str, moves: list[int]) -> tuple[list[str], list[str]
     return texts, boards
 
 
-def play(work: Path, variant: str, texts: list[str], legality: str = 'auto') -> tuple[int, str, str]:
-    """Play ``texts`` under XBoard: (plies XBoard played, its final placement
-    ('' if none saved), the reason the game ended)."""
+def play(work: Path, variant: str, texts: list[str], legality: str = 'auto',
+         fen: str | None = None) -> tuple[int, str, str]:
+    """Play ``texts`` under XBoard from the variant's start or ``fen`` (White
+    to move): (plies XBoard played, its final placement ('' if none saved),
+    the reason the game ended)."""
     work.mkdir(parents=True, exist_ok=True)
     v = get_variant(variant)
-    lines = xboard_variant_lines(v, v.start)
+    lines = xboard_variant_lines(v, fen or v.start)
     engines = []
     for side, own in (('white', texts[0::2]), ('black', texts[1::2])):
         conf = {'variant': xboard_name(v), 'moves': own, 'then': 'resign', 'lines': lines}
@@ -135,8 +139,8 @@ def play(work: Path, variant: str, texts: list[str], legality: str = 'auto') -> 
     home.mkdir(exist_ok=True)
     settings = work / 'xboard.settings'
     shutil.copyfile(SETTINGS, settings)
-    pgn, fen = work / 'out.pgn', work / 'pos.fen'
-    for f in (pgn, fen):
+    pgn, saved = work / 'out.pgn', work / 'pos.fen'
+    for f in (pgn, saved):
         if f.exists():
             f.unlink()
     if legality == 'auto':
@@ -151,7 +155,7 @@ def play(work: Path, variant: str, texts: list[str], legality: str = 'auto') -> 
             '-testLegality', legality, '-testClaims', 'false', '-checkMates', 'true',
             '-materialDraws', 'false', '-trivialDraws', 'false', '-ruleMoves', '0',
             '-repeatsToDraw', '0', '-animateMoving', 'false',
-            '-sgf', str(pgn), '-spf', str(fen)]
+            '-sgf', str(pgn), '-spf', str(saved)]
     env = dict(os.environ, HOME=str(home))
     env.pop('DISPLAY', None)
     run_group(args, work, env, timeout=120)
@@ -161,7 +165,7 @@ def play(work: Path, variant: str, texts: list[str], legality: str = 'auto') -> 
     tokens = [t for t in body.split() if not re.fullmatch(r'\d+\.+|1-0|0-1|1/2-1/2|\*', t)]
     comments = re.findall(r'\{([^{}]*)\}', text)
     why = comments[-1].strip() if comments else ''
-    board = fen.read_text().split()[0] if fen.exists() and fen.read_text().strip() else ''
+    board = saved.read_text().split()[0] if saved.exists() and saved.read_text().strip() else ''
     return len(tokens), board, why
 
 
