@@ -14,7 +14,7 @@ move is reported with the position before it and both boards after it.
 
 The random games favour the moves XBoard handles specially (e.p.
 captures, promotions, King moves of two squares or more, moves of its
-Pawn-slot pieces).  Moves the engine already keeps away from XBoard
+Pawn-slot pieces, and with ``--with-phantoms`` the phantom steps).  Moves the engine already keeps away from XBoard
 (:func:`protocol.xboard_moves.phantom_victim`) are left out of the random
 games, so that what is found is something else; ``--with-phantoms``
 leaves them in (the sweep then finds those, as a check of the sweep).
@@ -87,7 +87,7 @@ def weight(pos, m: int) -> float:
     """How much more often than others a random game picks ``m``."""
     R = pos.rules
     frm, to = move_from(m), move_to(m)
-    if move_flag(m) == EP:
+    if move_flag(m) == EP or xm.phantom_victim(pos, m) is not None:
         return 50.0
     letter = R.letter_of[abs(pos.board[frm])]
     pos.push(m)
