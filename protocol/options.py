@@ -101,9 +101,9 @@ OPTIONS: tuple[Option, ...] = (
     Option('Debug Log File', 'file', '',
            help='append every line in and out, with the time, to this file (empty: none)'),
     Option('XBoard Quirks', 'check', True, protocols=('xboard',),
-           help="keep away from, and refuse, the steps XBoard 4.9 with legality testing "
-                "takes for e.p. captures (docs/xboard.md); off in a GUI that is not XBoard "
-                "(the match runner turns it off)"),
+           help="keep away from, and refuse, the steps XBoard 4.9 takes for e.p. captures "
+                "(with legality testing on; off, right after a double step onto that file; "
+                "docs/xboard.md); off in a GUI that is not XBoard (the match runner turns it off)"),
 )
 
 
