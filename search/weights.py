@@ -82,8 +82,10 @@ def search_settings(variant_name: str) -> SimpleNamespace:
     starts).  As for the weights, tuned data wins over params (and so over
     ``CAZAUX_ENGINE_PARAMS``).
 
-    >>> search_settings('chess').CORRECTION == params.CORRECTION
+    >>> search_settings('pemba').CORRECTION == params.CORRECTION
     True
+    >>> search_settings('chess').CORRECTION      # chess's tuned data switches it on
+    1
     """
     s = default_search_settings()
     s.update(tuned.search_of(variant_name))

@@ -178,13 +178,15 @@ def test_the_cli_fits_square_tables_that_lower_the_loss(tmp_path):
     assert final < start
     data = load_tuned(str(out))['chess']
     packaged = load_tuned(PACKAGED)['chess']           # the data in use: kept, and added to
-    assert (data['values'], data['weights']) == (packaged['values'], packaged['weights'])
+    assert (data['values'], data['weights'], data['search']) == (
+        packaged['values'], packaged['weights'], packaged['search'])
     before = packaged.get('squares', {}).get('knight', {'eg': [0] * 64})['eg']
     after = data['squares']['knight']['eg']
     assert after[3 * 8 + 3] > before[3 * 8 + 3] and after[0] < before[0]    # d4 up, a1 down
     assert f'written: chess in {out}' in lines
     r = engine_cli('tune', 'show', '--variant', 'chess', tuned=out)
-    assert r.stdout.splitlines()[1].endswith(f'; square tables of {", ".join(data["squares"])}')
+    assert r.stdout.splitlines()[1].endswith(f'; square tables of {", ".join(data["squares"])}'
+                                             '; search CORRECTION 0->1')     # chess's, kept
     assert 'knight' in data['squares']
     r = engine_cli('tune', 'fit', '--variant', 'chess', '--squares', '--params', 'TEMPO', str(f))
     assert r.returncode == 2
