@@ -234,14 +234,16 @@ def format_tuned(data: dict) -> str:
 
 
 def write_entry(path: str, variant: str, values: dict, weights: dict,
-                squares: dict | None = None, base: dict | None = None) -> dict:
+                squares: dict | None = None, base: dict | None = None,
+                search: dict | None = None) -> dict:
     """Replace ``variant``'s entry of the file ``path`` (created if absent,
     from the other variants' entries of ``base``), keeping the other
-    variants, the entry's search settings, and its square tables unless
-    ``squares`` is given; return the whole new data."""
+    variants, the entry's search settings (``search`` where the file has
+    none for ``variant``), and its square tables unless ``squares`` is
+    given; return the whole new data."""
     data = load_tuned(path) if os.path.exists(path) else dict(base or {})
     old = data.get(variant, {}).get('squares', {})
-    search = data.get(variant, {}).get('search', {})
+    search = data.get(variant, {}).get('search') or search or {}
     data[variant] = {'values': dict(values), 'weights': dict(weights)}
     squares = old if squares is None else squares
     if squares:

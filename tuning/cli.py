@@ -134,7 +134,8 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument('--out', metavar='FILE',
                    help='write the fitted numbers, with the square tables the fit ran '
                         'with, as the variant\'s entry of this tuned-data file (kept: its '
-                        'other variants; created: from the tuned data in use)')
+                        'other variants, and the variant\'s search settings, else those '
+                        'in use; created: from the tuned data in use)')
 
     p = sub.add_parser('show', help='the piece values and weights in use',
                        description='The piece values and evaluation weights each variant uses '
@@ -288,9 +289,11 @@ def cmd_fit(args, ap, registry: Registry) -> int:
         values = {**tuned.values_of(variant.name), **r.values}
         weights = {**tuned.weights_of(variant.name), **r.weights}
         # the square tables the fit ran with go along: without them the
-        # entry would not be the evaluation that was fitted
+        # entry would not be the evaluation that was fitted; and the
+        # search settings in use, where the file has none for the variant
         tuned.write_entry(args.out, variant.name, values, weights,
-                          tuned.squares_of(variant.name), base=tuned.active())
+                          tuned.squares_of(variant.name), base=tuned.active(),
+                          search=tuned.search_of(variant.name))
         print(f'written: {variant.name} in {args.out}')
     return 0
 
@@ -323,7 +326,8 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
         print(f'{p:<12} mg {min(mg):>5}..{max(mg):<5} eg {min(eg):>5}..{max(eg):<5}')
     if args.out:
         tuned.write_entry(args.out, variant.name, tuned.values_of(variant.name),
-                          tuned.weights_of(variant.name), r.squares, base=tuned.active())
+                          tuned.weights_of(variant.name), r.squares, base=tuned.active(),
+                          search=tuned.search_of(variant.name))
         print(f'written: {variant.name} in {args.out}')
     return 0
 

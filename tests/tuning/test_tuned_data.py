@@ -85,6 +85,23 @@ def test_json_round_trip(tmp_path):
     assert parse_tuned({'chess': {}}, 'x') == {'chess': {'values': {}, 'weights': {}}}
 
 
+def test_write_entry_keeps_the_files_search_settings_or_takes_those_given(tmp_path):
+    # what tune fit writes: the file's own search settings for the variant
+    # stay; where it has none, the settings given (those in use) go along
+    f = tmp_path / 't.json'
+    f.write_text(format_tuned({'chess': {'search': {'LMR_DIVISOR': 2}},
+                               'pemba': {'values': {'camel': 240}}}))
+    write_entry(str(f), 'chess', {'knight': 310}, {}, search={'CORRECTION': 1})
+    write_entry(str(f), 'pemba', {'camel': 250}, {}, search={'CORRECTION': 1})
+    write_entry(str(f), 'oblong44', {'knight': 290}, {}, search={'CORRECTION': 1})
+    write_entry(str(f), 'maasai', {'knight': 290}, {})
+    data = load_tuned(str(f))
+    assert {v: e.get('search') for v, e in data.items()} == {
+        'chess': {'LMR_DIVISOR': 2}, 'pemba': {'CORRECTION': 1}, 'oblong44': {'CORRECTION': 1},
+        'maasai': None}
+    assert data['pemba']['values'] == {'camel': 250}
+
+
 @pytest.mark.parametrize('data, message', [
     ([], 'x: expected an object {variant: {"values": ..., "weights": ...}}'),
     ({'chess': 3}, 'x: chess: expected an object with "values" and "weights"'),
