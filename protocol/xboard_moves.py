@@ -162,9 +162,13 @@ def xboard_ep_square(pos, m: int) -> int | None:
     """The square XBoard marks for e.p. after ``m`` (played in ``pos``): the
     one crossed by a double step of a Pawn- or Lance-slot piece, whoever
     could capture there."""
-    frm, to = move_from(m), move_to(m)
-    R = pos.rules
-    if slot_of(pos, frm) in PAWN_SLOTS and R.file_of(frm) == R.file_of(to) \
+    return _crossed(pos.rules, slot_of(pos, move_from(m)), move_from(m), move_to(m))
+
+
+def _crossed(R, slot: int, frm: int, to: int) -> int | None:
+    """The square a move from ``frm`` to ``to`` of a piece in XBoard's
+    ``slot`` crosses if it is a Pawn- or Lance-slot double step, else None."""
+    if slot in PAWN_SLOTS and R.file_of(frm) == R.file_of(to) \
             and abs(R.rank_of(to) - R.rank_of(frm)) == 2:
         return (frm + to) // 2
     return None
@@ -191,11 +195,7 @@ def xboard_ep_now(pos) -> int | None:
     if m == 0:                                  # a null move (search only)
         return None
     R = pos.rules
-    frm, to = move_from(m), move_to(m)
-    if _slot_of_code(R, pos.u_piece[pos.sp - 1]) in PAWN_SLOTS \
-            and R.file_of(frm) == R.file_of(to) and abs(R.rank_of(to) - R.rank_of(frm)) == 2:
-        return (frm + to) // 2
-    return None
+    return _crossed(R, _slot_of_code(R, pos.u_piece[pos.sp - 1]), move_from(m), move_to(m))
 
 
 def far_half(R, sq: int, colour: int) -> bool:
