@@ -387,43 +387,33 @@ class Expects(Searcher):
         return SearchResult(best, xm.parse(p, self.reply, 1))
 
 
-def test_a_ponder_search_leaves_them_out_too():
+PONDER_PHANTOMS = [
     # after g1h1 the engine ponders on g12h12; in that position its Prince's
-    # e8f8 would make XBoard delete the f7 Rook: the ponder search (which a
-    # ponder hit turns into the think) is not given it
+    # e8f8 would make XBoard delete the f7 Rook
+    ('zanzibar-xl', '6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', 'g12h12', 'e8f8'),
+    # zanzibar-s-promo (legality testing off): it ponders on Black's e10-e8;
+    # after that double step XBoard would take the Prince's d10-e9 for an
+    # e.p. capture and delete the e8 pawn
+    ('zanzibar-s-promo', '6k5/12/3Ip7/12/12/12/12/12/12/12/12/6K5 w - - 0 1', 'e10e8', 'd10e9'),
+]
+
+
+@pytest.mark.parametrize('variant,fen,guess,phantom', PONDER_PHANTOMS,
+                         ids=[p[0] for p in PONDER_PHANTOMS])
+def test_a_ponder_search_leaves_them_out_too(variant, fen, guess, phantom):
+    # the ponder search (which a ponder hit turns into the think) is not
+    # given the step XBoard would mangle in the guessed position
     out = Lines()
     x = XBoard(out, Options())
-    stub = Expects('g1h1', 'g12h12')
+    stub = Expects('g1h1', guess)
     x.control.use_searcher(stub)
-    for cmd in ('new', 'variant zanzibar-xl', 'hard', 'force',
-                'setboard 6k5/12/12/12/4I7/5r6/12/12/12/12/12/6K5 w - - 0 1', 'go'):
+    for cmd in ('new', f'variant {variant}', 'hard', 'force', f'setboard {fen}', 'go'):
         x.handle(cmd)
     assert out.wait_for('move ') == 'move g1h1'
     wait_mode(x, PONDER)
     job = x.control.job
     bad = [m for m in job.legal if xm.phantom_victim(job.pos, m) is not None]
-    assert [xm.move_text(job.pos, m, 1) for m in bad] == ['e8f8']
-    assert not set(bad) & set(job.moves)
-    x.handle('quit')
-
-
-
-def test_a_ponder_search_leaves_out_the_step_after_the_guessed_double_step():
-    # zanzibar-s-promo (legality testing off): the engine plays g1h1 and
-    # ponders on Black's e10-e8; after that double step XBoard would take
-    # the Prince's d10-e9 for an e.p. capture and delete the e8 pawn
-    out = Lines()
-    x = XBoard(out, Options())
-    stub = Expects('g1h1', 'e10e8')
-    x.control.use_searcher(stub)
-    for cmd in ('new', 'variant zanzibar-s-promo', 'hard', 'force',
-                'setboard 6k5/12/3Ip7/12/12/12/12/12/12/12/12/6K5 w - - 0 1', 'go'):
-        x.handle(cmd)
-    assert out.wait_for('move ') == 'move g1h1'
-    wait_mode(x, PONDER)
-    job = x.control.job
-    bad = [m for m in job.legal if xm.phantom_victim(job.pos, m) is not None]
-    assert [xm.move_text(job.pos, m, 1) for m in bad] == ['d10e9']
+    assert [xm.move_text(job.pos, m, 1) for m in bad] == [phantom]
     assert not set(bad) & set(job.moves) and len(job.moves) == len(job.legal) - 1
     x.handle('quit')
 
