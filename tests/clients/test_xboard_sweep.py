@@ -41,6 +41,13 @@ def _grid(placement: str) -> list[str]:
     return out
 
 
+def _differing_squares(ours: str, theirs: str) -> list[str]:
+    """The squares (names, 12x12) where two placements differ."""
+    a, b = _grid(ours), _grid(theirs)
+    return [f'{"abcdefghijkl"[f]}{12 - r}' for r in range(12) for f in range(12)
+            if a[r][f] != b[r][f]]
+
+
 def test_the_sweep_finds_the_phantom_steps(tmp_path):
     rng = random.Random('sweep phantoms')
     for g in range(6):
@@ -52,11 +59,10 @@ def test_the_sweep_finds_the_phantom_steps(tmp_path):
         pos = parse_fen(v, found['before'])
         victim = xm.phantom_victim(pos, xm.parse(pos, found['move'], 1))
         assert victim is not None and not found['refused'], found
-        ours, theirs = _grid(found['ours']), _grid(found['xboard'])
-        diff = [(r, f) for r in range(12) for f in range(12) if ours[r][f] != theirs[r][f]]
-        assert len(diff) == 1, found
-        r, f = diff[0]
-        assert theirs[r][f] == '.' and pos.rules.square_name(victim, 1) == f'{"abcdefghijkl"[f]}{12 - r}'
+        name = pos.rules.square_name(victim, 1)
+        assert _differing_squares(found['ours'], found['xboard']) == [name], found
+        f, r = 'abcdefghijkl'.index(name[0]), 12 - int(name[1:])
+        assert _grid(found['xboard'])[r][f] == '.'
         return
     pytest.fail('no phantom step in six games')
 
@@ -96,8 +102,4 @@ def test_the_phantom_step_without_legality_testing(tmp_path, fen, moves, saved, 
         pos.push(m)
     n, board, _ = play(tmp_path, 'zanzibar-s-promo', moves.split(), fen=fen)
     assert (n, board) == (len(moves.split()), saved)
-    ours = _grid(to_fen(pos).split()[0])
-    theirs = _grid(saved)
-    diff = [f'{"abcdefghijkl"[f]}{12 - r}' for r in range(12) for f in range(12)
-            if ours[r][f] != theirs[r][f]]
-    assert diff == ([deleted] if deleted else [])
+    assert _differing_squares(to_fen(pos).split()[0], saved) == ([deleted] if deleted else [])

@@ -14,7 +14,8 @@ move is reported with the position before it and both boards after it.
 
 The random games favour the moves XBoard handles specially (e.p.
 captures, promotions, King moves of two squares or more, moves of its
-Pawn-slot pieces, and with ``--with-phantoms`` the phantom steps).  Moves the engine already keeps away from XBoard
+Pawn-slot pieces, and with ``--with-phantoms`` the phantom steps).
+Moves the engine already keeps away from XBoard
 (:func:`protocol.xboard_moves.phantom_victim`) are left out of the random
 games, so that what is found is something else; ``--with-phantoms``
 leaves them in (the sweep then finds those, as a check of the sweep).
@@ -103,12 +104,10 @@ def weight(pos, m: int) -> float:
     return 1.0
 
 
-def texts_and_fens(variant: str, moves: list[int],
-                   fen: str | None = None) -> tuple[list[str], list[str]]:
-    """XBoard's text of each move, and the placement after each ply (0: the
-    start, the variant's or ``fen``)."""
+def texts_and_fens(variant: str, moves: list[int]) -> tuple[list[str], list[str]]:
+    """XBoard's text of each move, and the placement after each ply (0: the start)."""
     v = get_variant(variant)
-    pos = parse_fen(v, fen or v.start)
+    pos = parse_fen(v, v.start)
     rb = rank_base(v)
     texts, boards = [], [to_fen(pos).split()[0]]
     for m in moves:
