@@ -389,11 +389,13 @@ class Tree:
     def static_eval(self, us: cython.int) -> cython.int:
         """The evaluation of the position for ``us``, the side to move, with
         the correction history's entry for its pawn structure added
-        (``CORRECTION``): what the main search and the quiescence search
-        stand on."""
+        (``CORRECTION``; with ``CORRECTION_NONPAWN`` also those for each
+        side's other pieces): what the main search and the quiescence
+        search stand on."""
         ev: cython.int = self.ev.evaluate(self.pos)
         if self.use_corr:
-            ev += self.order.correction(self.ev.pkey[self.ev.top], us)
+            t: cython.int = self.ev.top
+            ev += self.order.correction(self.ev.pkey[t], self.ev.nkey_w[t], self.ev.nkey_b[t], us)
         return ev
 
     def futile(self, m: cython.int, stand: cython.int, alpha: cython.int) -> cython.bint:
@@ -459,6 +461,8 @@ class Tree:
         new_depth: cython.int
         r: cython.int
         pawns: cython.ulonglong = 0
+        white: cython.ulonglong = 0
+        black: cython.ulonglong = 0
         best_quiet: cython.bint = False
         excl: cython.int = self.excluded[ply]
         piece: cython.int
@@ -501,6 +505,7 @@ class Tree:
             ev = self.static_eval(us)
             if self.use_corr:           # the entry this node's result will correct
                 pawns = self.ev.pkey[self.ev.top]
+                white, black = self.ev.nkey_w[self.ev.top], self.ev.nkey_b[self.ev.top]
         self.evals[ply] = ev
         # improving: the static eval rose since our last move (then prune less)
         improving = self.use_improving and not in_check and ply >= 2 and ev > self.evals[ply - 2]
@@ -653,7 +658,7 @@ class Tree:
                         if quiet or self.use_capt:
                             self.reward_cutoff(m, quiet, depth, ply, qbase, nq)
                         if quiet and self.use_corr and not in_check and ev < score < self.mate_bound:
-                            self.order.correct(pawns, us, score - ev, depth)
+                            self.order.correct(pawns, white, black, us, score - ev, depth)
                         self.tt.store(key, m, depth, LOWER, score_to_tt(score, ply))
                         return score
                     alpha = score
@@ -673,7 +678,7 @@ class Tree:
             self.tt.store(key, hmove, depth, UPPER, score_to_tt(best, ply))
         if (self.use_corr and not in_check and -self.mate_bound < best < self.mate_bound
                 and (best_quiet if best_move else best < ev)):
-            self.order.correct(pawns, us, best - ev, depth)
+            self.order.correct(pawns, white, black, us, best - ev, depth)
         return best
 
     def cut_before_moves(self, depth: cython.int, beta: cython.int, ply: cython.int,

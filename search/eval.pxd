@@ -31,9 +31,9 @@ cdef class Evaluator:
     cdef int[::1] passer_step, blocked_mg, blocked_eg, cache_passers, cache_npass
     # the piece-square tables and their sums, one entry per ply
     cdef int[::1] pst_mg, pst_eg, pst_npm
-    cdef unsigned long long[::1] pst_key
+    cdef unsigned long long[::1] pst_key, pst_nkey
     cdef long long[::1] mg, eg, npm_w, npm_b
-    cdef unsigned long long[::1] pkey
+    cdef unsigned long long[::1] pkey, nkey_w, nkey_b
     cdef readonly int top
     cdef unsigned long long[::1] eval_cache
     cdef inline void add(self, int code, int sq) noexcept nogil

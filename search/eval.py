@@ -116,11 +116,14 @@ class Evaluator:
         self.on_file = array('i', [0]) * (2 * (self.files + 2))
         self.lead = array('i', [0]) * (2 * (self.files + 2))
         self.pst_mg, self.pst_eg, self.pst_npm, self.pst_key = t.mg, t.eg, t.npm, t.key
+        self.pst_nkey = t.nkey
         self.mg = array('q', [0]) * STACK
         self.eg = array('q', [0]) * STACK
         self.npm_w = array('q', [0]) * STACK
         self.npm_b = array('q', [0]) * STACK
         self.pkey = array('Q', [0]) * STACK
+        self.nkey_w = array('Q', [0]) * STACK
+        self.nkey_b = array('Q', [0]) * STACK
         self.pairs = array('Q', [0]) * STACK
         self.riders_w = array('Q', [0]) * STACK
         self.riders_b = array('Q', [0]) * STACK
@@ -137,6 +140,7 @@ class Evaluator:
         self.top = 0
         self.mg[0] = self.eg[0] = self.npm_w[0] = self.npm_b[0] = 0
         self.pkey[0] = self.pairs[0] = self.riders_w[0] = self.riders_b[0] = 0
+        self.nkey_w[0] = self.nkey_b[0] = 0
         for sq in pos.rules.squares:
             if pos.board[sq]:
                 self.add(pos.board[sq], sq)
@@ -152,9 +156,11 @@ class Evaluator:
         if code > 0:
             self.npm_w[t] += self.pst_npm[code + self.n]
             self.riders_w[t] += self.pst_rider[i]
+            self.nkey_w[t] += self.pst_nkey[i]
         else:
             self.npm_b[t] += self.pst_npm[code + self.n]
             self.riders_b[t] += self.pst_rider[i]
+            self.nkey_b[t] += self.pst_nkey[i]
 
     def sub(self, code: cython.int, sq: cython.int) -> cython.void:
         """The piece ``code`` left ``sq``."""
@@ -167,9 +173,11 @@ class Evaluator:
         if code > 0:
             self.npm_w[t] -= self.pst_npm[code + self.n]
             self.riders_w[t] -= self.pst_rider[i]
+            self.nkey_w[t] -= self.pst_nkey[i]
         else:
             self.npm_b[t] -= self.pst_npm[code + self.n]
             self.riders_b[t] -= self.pst_rider[i]
+            self.nkey_b[t] -= self.pst_nkey[i]
 
     def push(self, pos: Position) -> cython.void:
         """A new entry: the last one changed by the move ``pos`` just made
@@ -188,6 +196,8 @@ class Evaluator:
         pairs: cython.ulonglong = self.pairs[t]
         riders_w: cython.ulonglong = self.riders_w[t]
         riders_b: cython.ulonglong = self.riders_b[t]
+        nkey_w: cython.ulonglong = self.nkey_w[t]
+        nkey_b: cython.ulonglong = self.nkey_b[t]
         for k in range(pos.n_changes):      # (add and sub, on locals)
             code = pos.ch_code[k]
             v = self.pst_npm[code + self.n]
@@ -201,9 +211,11 @@ class Evaluator:
                 if code > 0:
                     npm_w -= v
                     riders_w -= self.pst_rider[i]
+                    nkey_w -= self.pst_nkey[i]
                 else:
                     npm_b -= v
                     riders_b -= self.pst_rider[i]
+                    nkey_b -= self.pst_nkey[i]
             sq = pos.ch_to[k]
             if sq >= 0:
                 i = (code + self.n) * self.size + sq
@@ -214,9 +226,11 @@ class Evaluator:
                 if code > 0:
                     npm_w += v
                     riders_w += self.pst_rider[i]
+                    nkey_w += self.pst_nkey[i]
                 else:
                     npm_b += v
                     riders_b += self.pst_rider[i]
+                    nkey_b += self.pst_nkey[i]
         t += 1
         self.mg[t] = mg
         self.eg[t] = eg
@@ -226,6 +240,8 @@ class Evaluator:
         self.pairs[t] = pairs
         self.riders_w[t] = riders_w
         self.riders_b[t] = riders_b
+        self.nkey_w[t] = nkey_w
+        self.nkey_b[t] = nkey_b
         self.top = t
 
     def pop(self) -> cython.void:
@@ -243,10 +259,11 @@ class Evaluator:
     def sums(self) -> tuple:
         """The current entry: (middle game, end game, White's and Black's
         non-pawn material, pawn-structure key, colour-pair counts, White's
-        and Black's file riders per file)."""
+        and Black's file riders per file, White's and Black's keys of their
+        other pieces)."""
         t: cython.int = self.top
         return (self.mg[t], self.eg[t], self.npm_w[t], self.npm_b[t], self.pkey[t], self.pairs[t],
-                self.riders_w[t], self.riders_b[t])
+                self.riders_w[t], self.riders_b[t], self.nkey_w[t], self.nkey_b[t])
 
     def npm(self, colour: cython.int) -> cython.int:
         """The non-pawn material of ``colour`` on the board."""

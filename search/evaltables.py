@@ -8,7 +8,8 @@ and an end-game score (``mg``, ``eg``: White minus Black, Black's entries
 negated), the piece's non-pawn material (``npm``, which gives the game phase
 and the null-move material test) and, for pawn-like pieces, a random 40-bit
 ``key`` whose sum identifies the pawn structure (additive hashing), so that
-the pawn evaluation is computed once per structure.  For White's piece of
+the pawn evaluation is computed once per structure (``nkey``: the same for
+the other pieces, which the correction history's non-pawn tables go by).  For White's piece of
 type ``i`` on square ``sq`` the scores are:
 
 * material: the variant's value of the piece;
@@ -329,6 +330,8 @@ class Tables:
         self.mg = array('i', [0]) * cells
         self.eg = array('i', [0]) * cells
         self.key = array('Q', [0]) * cells
+        self.nkey = array('Q', [0]) * cells     # the same for the other pieces (the King's included)
+        rnd_n = random.Random(0x5E1F)           # (a stream of its own: the pawn keys stay as they were)
         self.npm = array('i', (npm[c] for c in range(-n, n + 1)))
         for i in range(1, n + 1):
             pawn = i in R.pawn_like and not material_only
@@ -339,6 +342,9 @@ class Tables:
                 self.key[w] = rnd.getrandbits(40) if pawn else 0
                 self.mg[b], self.eg[b] = -mg_of[i][sq], -eg_of[i][sq]
                 self.key[b] = rnd.getrandbits(40) if pawn else 0
+                if i not in R.pawn_like:
+                    self.nkey[w] = rnd_n.getrandbits(40)
+                    self.nkey[b] = rnd_n.getrandbits(40)
         # passed pawn-like pieces: bonus per colour (0 White, 1 Black) and square
         self.is_pawn = array('i', (int(abs(c) in R.pawn_like) for c in range(-n, n + 1)))
         self.passed_mg = array('i', [0]) * (2 * size)

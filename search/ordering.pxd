@@ -13,8 +13,9 @@ cdef class MoveOrder:
     cdef int[::1] sq_index, counter
     cdef readonly int[::1] history, killers
     cdef short[::1] cont
-    cdef int[::1] corr
+    cdef int[::1] corr, corr_w, corr_b
     cdef int corr_max, capt_div
+    cdef bint corr_nonpawn
     cdef long long bad_base
     cdef int[::1] capt
     cdef int capt_index(self, int code, int to, int victim) noexcept nogil
@@ -36,5 +37,8 @@ cdef class MoveOrder:
     cdef bint bad_capture_at(self, int i) noexcept nogil
     cdef void reward(self, int code, int to, int bonus) noexcept nogil
     cdef void killer(self, int ply, int m) noexcept nogil
-    cdef int correction(self, unsigned long long key, int us) noexcept nogil
-    cdef void correct(self, unsigned long long key, int us, int diff, int depth) noexcept nogil
+    cdef int correction(self, unsigned long long pawns, unsigned long long white,
+                        unsigned long long black, int us) noexcept nogil
+    cdef void correct(self, unsigned long long pawns, unsigned long long white,
+                      unsigned long long black, int us, int diff, int depth) noexcept nogil
+    cdef inline void nudge(self, int[::1] table, Py_ssize_t i, int bonus) noexcept nogil

@@ -95,6 +95,9 @@ class MoveOrder:
         self.corr = array('i', [0]) * (2 * CORR_SIZE)
         S = search_settings(R.variant.name)         # the switches, per variant
         self.corr_max = S.CORRECTION_MAX
+        self.corr_nonpawn = bool(S.CORRECTION_NONPAWN)
+        self.corr_w = array('i', [0]) * (2 * CORR_SIZE if self.corr_nonpawn else 1)
+        self.corr_b = array('i', [0]) * (2 * CORR_SIZE if self.corr_nonpawn else 1)
         self.capt_div = S.CAPTURE_HISTORY
         self.bad_base = BAD_LAST if S.BAD_CAPTURES_LAST else BAD
         self.capt = array('i', [0]) * ((2 * R.n + 1) * R.size * (R.n + 1) if self.capt_div else 1)
@@ -191,24 +194,39 @@ class MoveOrder:
         """History plus continuation history of a quiet move (0: nothing known)."""
         return self.quiet_score(code, to, prev1, prev2) - HIST_BIAS
 
-    def correction(self, key: cython.ulonglong, us: cython.int) -> cython.int:
+    def correction(self, pawns: cython.ulonglong, white: cython.ulonglong,
+                   black: cython.ulonglong, us: cython.int) -> cython.int:
         """Centipawns to add to the static eval of the side ``us`` to move
-        with the pawn structure ``key`` (correction history)."""
-        return self.corr[(key & (CORR_SIZE - 1)) * 2 + (us < 0)] // 16
+        with the pawn structure ``pawns`` (correction history) and, with
+        ``CORRECTION_NONPAWN``, White's and Black's other pieces ``white``
+        and ``black`` (each a table of its own, the three entries summed)."""
+        side: cython.Py_ssize_t = us < 0
+        c: cython.int = self.corr[(pawns & (CORR_SIZE - 1)) * 2 + side]
+        if self.corr_nonpawn:
+            c += (self.corr_w[(white & (CORR_SIZE - 1)) * 2 + side]
+                  + self.corr_b[(black & (CORR_SIZE - 1)) * 2 + side])
+        return c // 16
 
-    def correct(self, key: cython.ulonglong, us: cython.int, diff: cython.int,
-                depth: cython.int) -> cython.void:
+    def correct(self, pawns: cython.ulonglong, white: cython.ulonglong, black: cython.ulonglong,
+                us: cython.int, diff: cython.int, depth: cython.int) -> cython.void:
         """A search to ``depth`` found the static eval of ``us`` to move
-        with pawn structure ``key`` ``diff`` centipawns too low: move the
-        entry toward it (weighted by depth, decaying toward its bound)."""
-        i: cython.Py_ssize_t = (key & (CORR_SIZE - 1)) * 2 + (us < 0)
+        ``diff`` centipawns too low: move each entry of :meth:`correction`
+        toward it (weighted by depth, decaying toward its bound)."""
+        side: cython.Py_ssize_t = us < 0
         lim: cython.int = self.corr_max // 4
         bonus: cython.int = diff * 16 * depth // 8
         if bonus > lim:
             bonus = lim
         elif bonus < -lim:
             bonus = -lim
-        self.corr[i] += bonus - self.corr[i] * (bonus if bonus > 0 else -bonus) // self.corr_max
+        self.nudge(self.corr, (pawns & (CORR_SIZE - 1)) * 2 + side, bonus)
+        if self.corr_nonpawn:
+            self.nudge(self.corr_w, (white & (CORR_SIZE - 1)) * 2 + side, bonus)
+            self.nudge(self.corr_b, (black & (CORR_SIZE - 1)) * 2 + side, bonus)
+
+    def nudge(self, table: cython.int[::1], i: cython.Py_ssize_t, bonus: cython.int) -> cython.void:
+        """One correction entry moved by ``bonus``, decaying toward its bound."""
+        table[i] += bonus - table[i] * (bonus if bonus > 0 else -bonus) // self.corr_max
 
     def score_captures(self, start: cython.int, end: cython.int) -> cython.void:
         """Quiescence keys: most valuable victim, then least valuable attacker."""

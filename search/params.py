@@ -190,6 +190,8 @@ CAPTURE_HISTORY = 2              # captures ordered also by their capture histor
 CORRECTION = 0                   # correction history: the static eval corrected by what
                                  # searches found for its pawn structure (1: on, 0: off)
 CORRECTION_MAX = 1024            # an entry's bound (1/16 cp: +-64 cp)
+CORRECTION_NONPAWN = 0           # with CORRECTION, two more tables: White's and Black's other
+                                 # pieces (the King's included), the three entries summed (1: on)
 
 IIR_DEPTH = 5                    # internal iterative reduction: a PV node from this depth ...
 IIR_NON_PV_DEPTH = 4             # ... and a non-PV node from this one (0: never) without a

@@ -353,6 +353,7 @@ def test_bench_signature():
 SWITCHED_BENCH = [
     ({'LMR_HISTORY': 8192}, 4, 32557),
     ({'CORRECTION': 1}, 4, 35434),            # on in chess by its tuned data
+    ({'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}, 4, 35314),
     ({'IIR_NON_PV_DEPTH': 0}, 5, 78058),       # on by default: 77403 at depth 5
     ({'DOUBLED_MG': 10, 'DOUBLED_EG': 20, 'ISOLATED_MG': 10, 'ISOLATED_EG': 10}, 4, 34672),  # chess: 0, 26, 6, 6 by its tuned data
     ({'KING_ATTACK': 9}, 4, 31021),

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cazaux_engine import VARIANT_NAMES, start_position, to_fen
+from cazaux_engine import VARIANT_NAMES, parse_move, start_position, to_fen
 from search import params
 from search.eval import make_evaluate, moves_to_promotion, tables
 from search.static import with_weights
@@ -88,6 +88,37 @@ def test_incremental_sum_matches_a_fresh_one(variant):
         pos.pop()
         ev.taken_back()
         assert ev.sums() == before.pop()
+
+
+def test_the_keys_of_pawns_and_of_each_sides_other_pieces_change_with_them_alone():
+    """The correction history's keys (``sums()``' fifth, ninth and tenth
+    entries: the pawns', White's other pieces', Black's other pieces'),
+    kept move by move: each changes with its own pieces and with no other."""
+    pos = start_position('chess')
+    ev = make_evaluate(tables(pos.rules, False))
+    ev.reset(pos)
+
+    def keys():
+        s = ev.sums()
+        return s[4], s[8], s[9]
+
+    seen = [keys()]
+    for text in ('e2e4', 'b8c6', 'g1f3', 'c6d4', 'f3d4', 'e7e5', 'd4f5', 'g7g6', 'a2a3', 'g6f5'):
+        pos.push(parse_move(pos, text))
+        ev.played(pos)
+        seen.append(keys())
+    changed = [tuple(a != b for a, b in zip(x, y)) for x, y in zip(seen, seen[1:])]
+    assert changed == [(True, False, False),      # e2e4: the pawns
+                       (False, False, True),      # b8c6: Black's Knight
+                       (False, True, False),      # g1f3: White's Knight
+                       (False, False, True),      # c6d4: Black's Knight
+                       (False, True, True),       # f3xd4: White's Knight moved, Black's is gone
+                       (True, False, False),      # e7e5
+                       (False, True, False),      # d4f5
+                       (True, False, False),      # g7g6
+                       (True, False, False),      # a2a3
+                       (True, True, False)]       # g6xf5: a Pawn moved, White's Knight is gone
+    assert all(k != 0 for k in seen[0])
 
 
 def chess_games_in_step(ev, rng, games=12, plies=200):
