@@ -187,6 +187,28 @@ class Book:
         return m, s
 
 
+_SHIPPED: dict[str, tuple[tuple[int, int], Book]] = {}      # path -> (its stat, its book)
+
+
+def shipped_book(path: str) -> Book:
+    """The shipped book at ``path``, read once per process while the file
+    stays the same (its size and time): every session of a process (the
+    tests make hundreds) shares it, as nothing changes a Book once read.
+    BookError as :meth:`Book.load`."""
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    known = _SHIPPED.get(path)
+    if stamp is not None and known is not None and known[0] == stamp:
+        return known[1]
+    book = Book.load(path)
+    if stamp is not None:
+        _SHIPPED[path] = (stamp, book)
+    return book
+
+
 class Books:
     """The book a session plays from: the file of option ``Book File``, or
     the shipped books (read when a variant first asks; a variant without a
@@ -208,7 +230,7 @@ class Books:
             p = builtin_path(variant)
             if variant in VARIANT_NAMES and os.path.exists(p):
                 try:
-                    self.shipped[variant] = Book.load(p)
+                    self.shipped[variant] = shipped_book(p)
                 except BookError as e:
                     self.errors.append(str(e))
         return self.shipped[variant]
@@ -222,4 +244,4 @@ class Books:
         return b.moves(pos) if b is not None else []
 
 
-__all__ = ['BOOKS', 'Book', 'BookError', 'Books', 'HEADER', 'builtin_path', 'key']
+__all__ = ['BOOKS', 'Book', 'BookError', 'Books', 'HEADER', 'builtin_path', 'key', 'shipped_book']

@@ -7,7 +7,7 @@ from cazaux_engine import move_text, start_position
 from cazaux_engine.fen import parse_fen
 from cazaux_engine.variants import VARIANT_NAMES, get_variant
 from search import Limits, Searcher
-from search.book import Book, BookError, Books, builtin_path, key
+from search.book import Book, BookError, Books, builtin_path, key, shipped_book
 from tuning.book import DEFAULTS
 
 SHIPPED = {v: Book.load(builtin_path(v)) for v in VARIANT_NAMES}
@@ -104,6 +104,30 @@ def test_a_book_writes_and_reads_back(tmp_path):
     p = tmp_path / 'p.book'
     p.write_text(b.text())
     assert Book.load(str(p)).entries == b.entries
+
+
+def test_a_shipped_book_is_read_once_per_process_while_its_file_stays(tmp_path):
+    # every session's Books shares the book read first; a changed file is
+    # read again, a file gone or gone bad is an error again each time
+    assert Books().book_for('pemba') is Books().book_for('pemba') is shipped_book(
+        builtin_path('pemba'))
+    p = tmp_path / 'p.book'
+    p.write_text(SHIPPED['pemba'].text())
+    first = shipped_book(str(p))
+    assert shipped_book(str(p)) is first
+    start = key(start_position('pemba'))
+    p.write_text(SHIPPED['pemba'].text().replace(start, '# ' + start))
+    again = shipped_book(str(p))
+    assert again is not first
+    assert (first.positions('pemba') - again.positions('pemba'), again.moves(
+        start_position('pemba'))) == (1, [])
+    p.write_text('not a book\n')
+    for _ in range(2):
+        with pytest.raises(BookError, match='not a cazaux-engine book'):
+            shipped_book(str(p))
+    p.unlink()
+    with pytest.raises(BookError, match='cannot read'):
+        shipped_book(str(p))
 
 
 def test_the_searcher_plays_book_moves_only_on_a_clock():
