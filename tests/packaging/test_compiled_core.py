@@ -11,6 +11,7 @@ compiler are checked on copies of the package.
 """
 from __future__ import annotations
 
+import concurrent.futures
 import importlib
 import importlib.machinery
 import json
@@ -147,8 +148,22 @@ def untimed(text: str) -> list[str]:
             if not line.startswith(('Time:', 'Nodes/second:'))]
 
 
-def test_bench_same_nodes_moves_and_scores_in_both_modes():
-    runs = {mode: engine(['bench', '--depth', str(BENCH_DEPTH)], mode) for mode in MODES}
+@pytest.fixture(scope='module')
+def benches():
+    """The two benches below, each run by both cores: all four started at
+    once on first use (the interpreted ones take about half a minute each,
+    one core each), so that the two tests wait for the slower of them
+    only.  A dict (bench, mode) -> future of the CompletedProcess."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        yield {(name, mode): pool.submit(engine, ['bench', '--depth', str(depth)], mode,
+                                         params=params)
+               for name, depth, params in (('plain', BENCH_DEPTH, ''),
+                                           ('switches', SWITCHES_DEPTH, SWITCHES))
+               for mode in MODES}
+
+
+def test_bench_same_nodes_moves_and_scores_in_both_modes(benches):
+    runs = {mode: benches['plain', mode].result() for mode in MODES}
     for mode, p in runs.items():
         assert (p.returncode, p.stderr) == (0, ''), mode
         assert untimed(p.stdout)[-1] == f'Total nodes: {BENCH_NODES}', mode
@@ -175,9 +190,8 @@ SWITCHES = ('CORRECTION=1,CORRECTION_NONPAWN=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH
 SWITCHES_DEPTH, SWITCHES_NODES = 4, 35758
 
 
-def test_bench_with_the_switches_set_same_in_both_modes():
-    runs = {mode: engine(['bench', '--depth', str(SWITCHES_DEPTH)], mode, params=SWITCHES)
-            for mode in MODES}
+def test_bench_with_the_switches_set_same_in_both_modes(benches):
+    runs = {mode: benches['switches', mode].result() for mode in MODES}
     for mode, p in runs.items():
         assert (p.returncode, p.stderr) == (0, ''), mode
         assert untimed(p.stdout)[-1] == f'Total nodes: {SWITCHES_NODES}', mode
@@ -392,12 +406,20 @@ def test_what_builds_profile_guided():
 def test_clang_builds_the_core_profile_guided_with_the_same_nodes(tmp_path):
     """setup.py with CC=clang: compiled with Clang's counters, trained,
     counts merged by llvm-profdata, compiled from them; the stamp says so
-    and the bench counts the pinned nodes."""
-    src, log = built_copy(tmp_path, 'clang')
+    and the bench counts the pinned nodes.  Clang at -O0 (its last -O
+    wins): the steps are what this tests, and the optimised builds took
+    twice as long; an optimised Clang core is the macOS release's, tested
+    there."""
+    cc = tmp_path / 'clang'
+    cc.write_text(f'#!/bin/sh\nexec {shutil.which("clang")} "$@" -O0\n')
+    cc.chmod(0o755)
+    tool = compiled.profile_tool(str(cc))[0]
+    assert tool and os.path.realpath(tool) == os.path.realpath(compiled.profile_tool('clang')[0])
+    src, log = built_copy(tmp_path, str(cc))
     assert ('cazaux-engine: compiled core built (10 modules; profile-guided: '
             'trained on the bench to depth 7)') in log
     with open(src / 'build' / 'cython' / 'core-build.json') as f:
-        assert json.load(f) == PGO_STAMP == expected_stamp('clang')
+        assert json.load(f) == PGO_STAMP == expected_stamp('clang') == expected_stamp(str(cc))
     assert_the_copy_runs_the_pinned_bench(src)
 
 
@@ -408,12 +430,16 @@ def test_a_compile_from_the_profile_that_fails_gives_the_plain_build(tmp_path):
     run but fails to compile one module from the profile: the core is
     compiled again without the profile, and the stamp says why, naming
     the module (the release workflow's compilers may fail there)."""
-    cc = tmp_path / 'cc'                    # GCC, but no compile of tt.c from a profile
+    # GCC, but no compile of tt.c from a profile; and GCC at -O0 (its last
+    # -O wins): this test is about setup.py's steps, which three full
+    # optimised builds made the slowest test of the suite; the optimised
+    # GCC build is the one this session runs, Clang's the test above
+    cc = tmp_path / 'cc'
     cc.write_text('#!/bin/sh\n'
                   'case "$*" in *-fprofile-use*tt.c*|*tt.c*-fprofile-use*)\n'
                   '    echo "stand-in: no profile for tt.c" >&2; exit 1;;\n'
                   'esac\n'
-                  f'exec {shutil.which("gcc")} "$@"\n')
+                  f'exec {shutil.which("gcc")} "$@" -O0\n')
     cc.chmod(0o755)
     assert compiled.profile_tool(str(cc)) == ('gcc', None)
     src, log = built_copy(tmp_path, str(cc))
@@ -428,18 +454,34 @@ def test_a_compile_from_the_profile_that_fails_gives_the_plain_build(tmp_path):
 def built_copy(tmp_path, cc: str):
     """The engine's packages and setup.py copied to ``tmp_path``/src and
     built in place there with ``CC=cc`` (profile-guided where it can be);
-    the copy's path and the build's log."""
+    the copy's path and the build's log.  Cython's C files come along
+    (build/cython, with their times and the directives' stamp): Cython
+    finds them up to date and translates nothing, so only the C compiler's
+    steps, which these tests are about, run again."""
     src = tmp_path / 'src'
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
         '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
         '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
+    shutil.copytree(os.path.join(ROOT, 'build', 'cython'), src / 'build' / 'cython',
+                    ignore=lambda d, names: [n for n in names if n == 'core-build.json'
+                                             or os.path.isfile(os.path.join(d, n))
+                                             and not n.endswith(('.c', '.json'))])
+    translated = c_files_and_times(src)
+    assert len(translated) == len(compiled.HOT_MODULES)
     env = dict(os.environ, CC=cc)
     env.pop('CAZAUX_ENGINE_PGO', None)
     p = subprocess.run([sys.executable, 'setup.py', '-q', 'build_ext', '--inplace', '-j2'],
                        cwd=src, env=env, capture_output=True, text=True,
                        stdin=subprocess.DEVNULL, timeout=TIMEOUT)
     assert p.returncode == 0, p.stderr[-3000:]
+    assert c_files_and_times(src) == translated         # Cython wrote none again
     return src, p.stderr
+
+
+def c_files_and_times(src) -> dict:
+    """Every C file under ``src``/build/cython with its modification time."""
+    return {str(f.relative_to(src)): f.stat().st_mtime_ns
+            for f in (src / 'build' / 'cython').rglob('*.c')}
 
 
 def assert_the_copy_runs_the_pinned_bench(src) -> None:
