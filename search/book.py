@@ -197,16 +197,13 @@ def shipped_book(path: str) -> Book:
     BookError as :meth:`Book.load`."""
     try:
         st = os.stat(path)
-        stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
-        stamp = None
+        return Book.load(path)              # its error: cannot read
+    stamp = (st.st_mtime_ns, st.st_size)
     known = _SHIPPED.get(path)
-    if stamp is not None and known is not None and known[0] == stamp:
-        return known[1]
-    book = Book.load(path)
-    if stamp is not None:
-        _SHIPPED[path] = (stamp, book)
-    return book
+    if known is None or known[0] != stamp:
+        known = _SHIPPED[path] = (stamp, Book.load(path))
+    return known[1]
 
 
 class Books:

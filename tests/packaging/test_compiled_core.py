@@ -463,9 +463,7 @@ def built_copy(tmp_path, cc: str):
         '.git', '.venv', 'build', 'dist', '__pycache__', '*.so', '*.pyd', '*.egg-info',
         '.pytest_cache', 'out', 'tests', 'docs', 'benchmarks'))
     shutil.copytree(os.path.join(ROOT, 'build', 'cython'), src / 'build' / 'cython',
-                    ignore=lambda d, names: [n for n in names if n == 'core-build.json'
-                                             or os.path.isfile(os.path.join(d, n))
-                                             and not n.endswith(('.c', '.json'))])
+                    ignore=shutil.ignore_patterns('core-build.json'))  # (the build writes its own)
     translated = c_files_and_times(src)
     assert len(translated) == len(compiled.HOT_MODULES)
     env = dict(os.environ, CC=cc)
