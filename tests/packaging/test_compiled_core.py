@@ -176,7 +176,8 @@ def test_bench_same_nodes_moves_and_scores_in_both_modes(benches):
 # depth 3 and larger late-move reductions (LMR_DIVISOR 1.0) so that they and
 # the reductions' switches act at this depth too: both cores count the same
 # nodes.  (Depth 5 with them from depth 4 took three times as long
-# interpreted, the slowest test of the suite.)
+# interpreted, the slowest test of the suite.)  Tuned data wins over the
+# environment: chess searches with its SINGULAR_DEPTH 6, not the 3 here.
 SWITCHES = ('CORRECTION=1,CORRECTION_NONPAWN=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH=3,'
             'DOUBLED_MG=10,DOUBLED_EG=20,ISOLATED_MG=10,ISOLATED_EG=10,KING_ATTACK=9,'
             'SINGULAR_DEPTH=3,HISTORY_PRUNE_DEPTH=3,HISTORY_PRUNE=250,LMP_DEPTH=5,PROBCUT_DEPTH=3,'
@@ -187,7 +188,7 @@ SWITCHES = ('CORRECTION=1,CORRECTION_NONPAWN=1,LMR_HISTORY=8192,IIR_NON_PV_DEPTH
             'SEE_PRUNE_DEPTH=8,CHECK_EXTENSION_SEE=1,TT_EVAL=1,'
             'LMR_REFUTATIONS=1,LMR_BAD_CAPTURES=1,LMR_DIVISOR=1.0,LMR_TT_CAPTURE=1,TRADE_DOWN=100,'
             'FIFTY_SCALE=200,BAD_CAPTURES_LAST=1,LMR_CUT_NODE=2,HISTORY_BONUS_LINEAR=400,RAZOR_DEPTH=3')
-SWITCHES_DEPTH, SWITCHES_NODES = 4, 35758
+SWITCHES_DEPTH, SWITCHES_NODES = 4, 33466
 
 
 def test_bench_with_the_switches_set_same_in_both_modes(benches):

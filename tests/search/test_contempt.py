@@ -24,12 +24,12 @@ DRAW_AT_PLY_2 = '8/8/8/8/8/6kP/8/4K3 w - - 0 1'      # h4 Kxh4, or a King move K
 
 
 @pytest.mark.parametrize('fen, contempt, best, score, nodes', [
-    (DRAW_AT_PLY_1, 0, 'h1g2', 0, 77),
-    (DRAW_AT_PLY_1, 50, 'h1g2', -50, 77),
-    (DRAW_AT_PLY_1, -30, 'h1g2', 30, 78),
-    (DRAW_AT_PLY_2, 0, 'h3h4', 0, 228),
-    (DRAW_AT_PLY_2, 50, 'h3h4', -50, 204),
-    (DRAW_AT_PLY_2, -30, 'h3h4', 30, 241),
+    (DRAW_AT_PLY_1, 0, 'h1g2', 0, 93),
+    (DRAW_AT_PLY_1, 50, 'h1g2', -50, 93),
+    (DRAW_AT_PLY_1, -30, 'h1g2', 30, 95),
+    (DRAW_AT_PLY_2, 0, 'h3h4', 0, 265),
+    (DRAW_AT_PLY_2, 50, 'h3h4', -50, 225),
+    (DRAW_AT_PLY_2, -30, 'h3h4', 30, 278),
 ])
 def test_a_draw_costs_the_root_side_the_contempt(fen, contempt, best, score, nodes):
     s = Searcher(seed=1)

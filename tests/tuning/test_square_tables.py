@@ -186,7 +186,8 @@ def test_the_cli_fits_square_tables_that_lower_the_loss(tmp_path):
     assert f'written: chess in {out}' in lines
     r = engine_cli('tune', 'show', '--variant', 'chess', tuned=out)
     assert r.stdout.splitlines()[1].endswith(f'; square tables of {", ".join(data["squares"])}'
-                                             '; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1')     # chess's, kept
+                                             '; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1'
+                                             '; search SINGULAR_DEPTH 0->6')     # chess's, kept
     assert 'knight' in data['squares']
     r = engine_cli('tune', 'fit', '--variant', 'chess', '--squares', '--params', 'TEMPO', str(f))
     assert r.returncode == 2

@@ -247,16 +247,21 @@ def test_search_settings_round_trip_and_survive_a_new_fit(tmp_path):
 
 def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     # correction history on in chess alone (its tuned data since the fortieth
-    # round), with the correction by the other pieces (since the forty-second):
+    # round), with the correction by the other pieces (since the forty-second)
+    # and the singular extension from depth 6 (since the forty-seventh):
     # chess searches as with CAZAUX_ENGINE_PARAMS=CORRECTION=1,CORRECTION_NONPAWN=1,
-    # every other variant as without them; the same data with chess's first
-    # setting alone, or without its search settings, searches chess as before
+    # SINGULAR_DEPTH=6, every other variant as without them; the same data with
+    # chess's first setting alone, or without its search settings, searches
+    # chess as before
     data = load_tuned(search.tuned.PACKAGED)
-    assert data['chess']['search'] == {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}
+    assert data['chess']['search'] == {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1, 'SINGULAR_DEPTH': 6}
     r = cli('tune', 'show', '--variant', 'chess')
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[1].endswith(
-        '; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1')
+        '; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1; search SINGULAR_DEPTH 0->6')
+    data['chess']['search'] = {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}
+    corrections = tmp_path / 'corrections.json'
+    corrections.write_text(format_tuned(data))
     data['chess']['search'] = {'CORRECTION': 1}
     first = tmp_path / 'first.json'
     first.write_text(format_tuned(data))
@@ -264,16 +269,28 @@ def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     f = tmp_path / 'off.json'
     f.write_text(format_tuned(data))
     rows = {}
-    for tuned in (None, first, f):
+    for tuned in (None, corrections, first, f):
         r = cli('bench', '--depth', '4', tuned=tuned)
         assert r.returncode == 0, r.stderr
         rows[tuned] = [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
     chess = [int(n) for v, n in rows[None] if v == 'chess']
     assert chess == [970, 1508, 5770, 1106]
-    for other in (first, f):
+    for other in (corrections, first, f):
         assert [x for x in rows[other] if x[0] != 'chess'] == [x for x in rows[None] if x[0] != 'chess']
+    # the singular extension acts from depth 6, so not in a search to depth 4 ...
+    assert rows[corrections] == rows[None]
     assert [int(n) for v, n in rows[first] if v == 'chess'] == [946, 1585, 5770, 839]
     assert [int(n) for v, n in rows[f] if v == 'chess'] == [966, 1517, 5770, 1019]
+    # ... but to depth 7 it does, in chess alone
+    deep = {}
+    for tuned in (None, corrections):
+        r = cli('bench', '--depth', '7', tuned=tuned)
+        assert r.returncode == 0, r.stderr
+        deep[tuned] = [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
+    assert [int(n) for v, n in deep[None] if v == 'chess'] == [7561, 13019, 23429, 13102]
+    assert [int(n) for v, n in deep[corrections] if v == 'chess'] == [8084, 12548, 33166, 6239]
+    assert ([x for x in deep[corrections] if x[0] != 'chess']
+            == [x for x in deep[None] if x[0] != 'chess'])
 
 
 def test_engine_without_tuned_data_is_unchanged():
@@ -377,7 +394,7 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
                                   'KING_SHELTER': 7, 'MOBILITY_MG': 3.282, 'MOBILITY_EG': 4.146,
                                   'ISOLATED_MG': 6, 'ISOLATED_EG': 6, 'DOUBLED_MG': 0,
                                   'DOUBLED_EG': 26, 'PHALANX_MG': 1, 'PHALANX_EG': 2},
-        'search': {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}}
+        'search': {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1, 'SINGULAR_DEPTH': 6}}
     # chess's square tables (fourteenth round: tune fit --squares, ridge 1e-5, H1 after
     # 1,005 games; fitted again in the nineteenth on 382,441 positions, ridge 3e-6, H1
     # after 553 games): per piece, the sums of the mg and eg tables, the least and the
