@@ -201,7 +201,9 @@ IIR_NON_PV_DEPTH = 4             # ... and a non-PV node from this one (0: never
 SINGULAR_DEPTH = 0               # singular extension: from this depth (0: off), a hash move
                                  # whose stored lower bound no other move reaches within
 SINGULAR_MARGIN = 2              # ... SINGULAR_MARGIN x depth (a search of the other moves at
-                                 # half the depth) is searched one ply deeper
+                                 # half the depth) is searched one ply deeper (6 in chess by
+                                 # its tuned data: SPRT +73.6 +- 28.3 Elo at 100,000 nodes a
+                                 # move, docs/strength.md)
 
 PROBCUT_DEPTH = 5                # ProbCut: from this depth (0: off), at a non-PV node a capture
 PROBCUT_MARGIN = 200             # ... that wins at least beta + PROBCUT_MARGIN - eval by SEE and
