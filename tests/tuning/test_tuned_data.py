@@ -245,6 +245,19 @@ def test_search_settings_round_trip_and_survive_a_new_fit(tmp_path):
                                            'search': {'CORRECTION': 1, 'LMR_DIVISOR': 2}}
 
 
+def bench_rows(depth: int, tuned) -> list[list[str]]:
+    """(variant, nodes) of each position of ``cazaux-engine bench --depth
+    DEPTH`` with the tuned data ``tuned`` (None: the packaged file)."""
+    r = cli('bench', '--depth', str(depth), tuned=tuned)
+    assert r.returncode == 0, r.stderr
+    return [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
+
+
+def chess_nodes(rows: list[list[str]]) -> list[int]:
+    """The node counts of the chess positions of :func:`bench_rows`."""
+    return [int(n) for v, n in rows if v == 'chess']
+
+
 def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     # correction history on in chess alone (its tuned data since the fortieth
     # round), with the correction by the other pieces (since the forty-second)
@@ -268,27 +281,18 @@ def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     del data['chess']['search']
     f = tmp_path / 'off.json'
     f.write_text(format_tuned(data))
-    rows = {}
-    for tuned in (None, corrections, first, f):
-        r = cli('bench', '--depth', '4', tuned=tuned)
-        assert r.returncode == 0, r.stderr
-        rows[tuned] = [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
-    chess = [int(n) for v, n in rows[None] if v == 'chess']
-    assert chess == [970, 1508, 5770, 1106]
+    rows = {tuned: bench_rows(4, tuned) for tuned in (None, corrections, first, f)}
+    assert chess_nodes(rows[None]) == [970, 1508, 5770, 1106]
     for other in (corrections, first, f):
         assert [x for x in rows[other] if x[0] != 'chess'] == [x for x in rows[None] if x[0] != 'chess']
     # the singular extension acts from depth 6, so not in a search to depth 4 ...
     assert rows[corrections] == rows[None]
-    assert [int(n) for v, n in rows[first] if v == 'chess'] == [946, 1585, 5770, 839]
-    assert [int(n) for v, n in rows[f] if v == 'chess'] == [966, 1517, 5770, 1019]
+    assert chess_nodes(rows[first]) == [946, 1585, 5770, 839]
+    assert chess_nodes(rows[f]) == [966, 1517, 5770, 1019]
     # ... but to depth 7 it does, in chess alone
-    deep = {}
-    for tuned in (None, corrections):
-        r = cli('bench', '--depth', '7', tuned=tuned)
-        assert r.returncode == 0, r.stderr
-        deep[tuned] = [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
-    assert [int(n) for v, n in deep[None] if v == 'chess'] == [7561, 13019, 23429, 13102]
-    assert [int(n) for v, n in deep[corrections] if v == 'chess'] == [8084, 12548, 33166, 6239]
+    deep = {tuned: bench_rows(7, tuned) for tuned in (None, corrections)}
+    assert chess_nodes(deep[None]) == [7561, 13019, 23429, 13102]
+    assert chess_nodes(deep[corrections]) == [8084, 12548, 33166, 6239]
     assert ([x for x in deep[corrections] if x[0] != 'chess']
             == [x for x in deep[None] if x[0] != 'chess'])
 
