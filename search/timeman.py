@@ -34,10 +34,13 @@ share of what the clock holds beyond the reserve and this move's overhead:
 (0.111, 0.664, False)
 
 When the clock is low (less than ``LOW_CLOCK_MOVES`` moves' worth of
-increment and overhead beyond the reserve) the plan goes into its
-emergency mode: a move then spends at most half of what the increment
-brings beyond the overhead, so the clock grows back, and without an
-increment (or with an overhead that eats it) a small share of what is left:
+increment and overhead beyond the reserve, the *line*) the plan goes into
+its emergency mode: a move then spends a share of what the increment
+brings beyond the overhead, half of it far below the line, more the closer
+the clock is to it (so that the moves on either side of the line think
+about as long), its hard limit no more than that increment, so the clock
+grows back; without an increment (or with an overhead that eats it) a
+small share of what is left:
 
 >>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.05)
 >>> round(p.soft, 4), round(p.hard, 4), p.emergency
@@ -45,6 +48,18 @@ increment (or with an overhead that eats it) a small share of what is left:
 >>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.15)
 >>> round(p.soft, 4), round(p.hard, 4), p.emergency
 (0.0025, 0.005, True)
+>>> p = plan(Limits(wtime=1.5, winc=0.1), 1, overhead=0.05)   # 0.1 s below the line
+>>> round(p.soft, 4), round(p.hard, 4), p.emergency
+(0.0233, 0.05, True)
+
+Above the line, a move with an increment gets no hard limit that would take
+the clock further below the line than its planned spend does (else a long
+move just above the line drops the clock far below it, and the moves after
+it think next to nothing while it grows back):
+
+>>> p = plan(Limits(wtime=1.8, winc=0.1), 1, overhead=0.05)   # 0.2 s above the line
+>>> round(p.soft, 4), round(p.hard, 4), p.emergency
+(0.0536, 0.25, False)
 
 The job's safety net (:mod:`search.job`) steps in only when a search
 overruns this plan: a quarter of the way from the hard limit to the end of
@@ -126,17 +141,27 @@ def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None)
     # eat the whole clock, a move still thinks a little, less and less)
     spend = max(pool / mtg, spare / (2 * mtg))
     share = 0.8 if limits.movestogo == 1 else P.HARD_SHARE if inc <= 0 else 0.5
-    emergency = left - keep < P.LOW_CLOCK_MOVES * (inc + overhead) and limits.movestogo != 1
-    if emergency:
-        if inc > overhead:
-            spend = min(spend, P.EMERGENCY_INC_USE * (inc - overhead))
-        else:
-            spend = min(spend, spare / (2 * mtg))
+    room = left - keep                      # the clock beyond the reserve
+    line = P.LOW_CLOCK_MOVES * (inc + overhead)
+    emergency = room < line and limits.movestogo != 1
+    if emergency and inc > overhead:
+        # spend a share of the increment beyond the overhead: half of it
+        # far below the line, nearly all of it just below (no cliff there);
+        # the hard limit stays at what the increment brings
+        use = max(P.EMERGENCY_INC_USE, room / line)
+        spend = min(spend, use * (inc - overhead))
+        hard = min(max(spend, 2 * P.EMERGENCY_INC_USE * (inc - overhead)), spare / 4)
+    elif emergency:
+        spend = min(spend, spare / (2 * mtg))
         hard = min(2 * spend, spare / 4)
     else:
         hard = min(P.HARD_FACTOR * spend, share * spare)
+        if inc > overhead and limits.movestogo is None:
+            # a move that runs to its hard limit lands at most just below
+            # the line (the clock, its increment and overhead counted)
+            hard = min(hard, max(spend, room - line + inc - overhead))
     hard = max(P.MIN_THINK, hard)
-    if ratio is None or emergency:
+    if ratio is None:
         ratio = P.SPEND_RATIO
     soft = max(P.MIN_THINK / 2, min(spend / ratio, hard))
     return TimePlan(soft, hard, emergency)

@@ -119,8 +119,15 @@ def test_the_spend_ratio_leaves_out_moves_that_did_not_stop_on_the_plan():
     c.moved(1, clock=5.0, inc=0.1, think=0.9, soft=0.2)
     c.moved(1, clock=5.0, inc=0.1, think=0.8, soft=0.2)
     assert c.spend_ratio() == 3.0                            # the median 4.0, capped
-    assert plan(Limits(wtime=0.3, winc=0.1), 1, 0.05, 0.5).soft == \
-        plan(Limits(wtime=0.3, winc=0.1), 1, 0.05).soft     # the emergency mode: SPEND_RATIO
+    # the emergency mode takes the measured ratio too (its moves spend, in
+    # chess, 0.8 x the soft limit: with SPEND_RATIO they thought a fifth of
+    # the increment), never beyond the hard limit
+    low = Limits(wtime=1.0, winc=0.1)
+    assert round(plan(low, 1, 0.05).soft, 4) == 0.015                  # 0.6 x 0.05 / 2
+    assert round(plan(low, 1, 0.05, 0.8).soft, 4) == 0.0375             # 0.6 x 0.05 / 0.8
+    assert round(plan(low, 1, 0.05, 0.8).hard, 4) == round(plan(low, 1, 0.05).hard, 4) == 0.05
+    tight = plan(Limits(wtime=0.3, winc=0.1), 1, 0.05, 0.5)
+    assert tight.soft == tight.hard and round(tight.hard, 4) == 0.0375
     c.new_game()
     assert c.spend_ratio() is None
 
@@ -133,6 +140,35 @@ def test_the_clock_grows_back_in_the_emergency_mode():
         p = plan(Limits(wtime=left, winc=0.1), 1, overhead=0.05)
         assert p.emergency and p.hard + 0.05 <= 0.1 + 1e-12, (left, p)
         assert SPEND_RATIO * p.soft + 0.05 < 0.1
+
+
+def late_thinks(base: float, inc: float, ratio: float, moves: int = 120) -> list:
+    """The think times of moves 41.. of a game on the fake clock (the runner's
+    overheads, the floor 0.05 s), each move spending ``ratio`` x its soft limit."""
+    costs, left, thinks = MoveCosts(floor=0.05), base, []
+    for k in range(moves):
+        costs.clock(left, colour=1)
+        p = plan(Limits(wtime=left, winc=inc), 1, max(0.05, costs.overhead()), costs.spend_ratio())
+        think = min(p.hard, ratio * p.soft)
+        costs.moved(1, left, inc, think, p.hard, None if p.emergency else p.soft)
+        left += inc - think - BUSY_RUNNER[k % len(BUSY_RUNNER)] / 1000
+        thinks.append(think)
+    return thinks[40:]
+
+
+@pytest.mark.parametrize('ratio,least', [(0.8, 0.0812), (SPEND_RATIO, 0.0491)])
+def test_no_cliff_at_the_emergency_line(ratio, least):
+    # late in a 10 s + 0.1 s game the clock sits at the emergency line
+    # (about 1.6 s). The earlier plan let a move just above it run to 3 x its
+    # spend, which took the clock below the line, and the move after it then
+    # thought a fifth of the increment in chess (0.01 s; 0.025 s where moves
+    # spend 2 x their soft limit), a few times a game; now a move just above
+    # the line stops near it, one just below spends nearly the increment
+    # (the earlier plan: least 0.01 s and 0.025 s, 3 and 4 moves under 0.03 s,
+    # and the same mean to a millisecond: the clock is shared out as before)
+    thinks = late_thinks(10.0, 0.1, ratio)
+    assert round(min(thinks), 4) == least
+    assert round(sum(thinks) / len(thinks), 3) == {0.8: 0.113, SPEND_RATIO: 0.111}[ratio]
 
 
 def test_the_old_plan_lost_the_issues_game():
