@@ -13,8 +13,8 @@ Two limits come out of the limits of a ``go``:
     plan sets the soft limit to the time a move should spend divided by it.
     The ratio depends on the variant (how much more each iteration costs)
     and the machine, so :class:`MoveCosts` measures it in the game, move by
-    move; until it has ``SPEND_SAMPLES`` moves (and in the emergency mode)
-    the plan takes ``SPEND_RATIO``.
+    move; until it has ``SPEND_SAMPLES`` moves (and in the emergency mode
+    where the overheads eat the increment) the plan takes ``SPEND_RATIO``.
 ``hard``
     the deadline inside the tree: the search raises Stop once it has passed
     (checked every ``CHECK_EVERY`` nodes).  It is what the plan promises:
@@ -161,7 +161,8 @@ def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None)
             # the line (the clock, its increment and overhead counted)
             hard = min(hard, max(spend, room - line + inc - overhead))
     hard = max(P.MIN_THINK, hard)
-    if ratio is None:
+    if ratio is None or (emergency and inc <= overhead):
+        # (a clock the overheads drain: as little as the plan can think)
         ratio = P.SPEND_RATIO
     soft = max(P.MIN_THINK / 2, min(spend / ratio, hard))
     return TimePlan(soft, hard, emergency)

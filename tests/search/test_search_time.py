@@ -128,6 +128,10 @@ def test_the_spend_ratio_leaves_out_moves_that_did_not_stop_on_the_plan():
     assert round(plan(low, 1, 0.05, 0.8).hard, 4) == round(plan(low, 1, 0.05).hard, 4) == 0.05
     tight = plan(Limits(wtime=0.3, winc=0.1), 1, 0.05, 0.5)
     assert tight.soft == tight.hard and round(tight.hard, 4) == 0.0375
+    # where the overheads eat the increment, as little as the plan can think
+    eaten = Limits(wtime=1.0, winc=0.05)
+    assert plan(eaten, 1, 0.06, 0.5).soft == plan(eaten, 1, 0.06).soft
+    assert round(plan(eaten, 1, 0.06).soft, 4) == 0.0075                # (1 - 0.1 - 0.06) / 56 / 2
     c.new_game()
     assert c.spend_ratio() is None
 
