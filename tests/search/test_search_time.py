@@ -79,6 +79,15 @@ def test_overheads_that_eat_the_increment():
         assert (play(2.0, 0.05, BUSY_XBOARD, moves=moves, late=0.01) > 0) is alive
 
 
+@pytest.mark.parametrize('ratio,lowest', [(0.8, 0.0154), (0.7, 0.0807)])
+def test_overheads_that_eat_the_increment_moves_that_spend_less(ratio, lowest):
+    # the same clock and overheads, moves that spend what they typically do
+    # in chess: 150 moves and the flag stands, because the emergency mode
+    # keeps SPEND_RATIO there (with the measured ratio it fell, -0.072 and
+    # -0.062)
+    assert round(play(2.0, 0.05, BUSY_XBOARD, moves=150, spend='typical', ratio=ratio), 4) == lowest
+
+
 # Without an increment no move gives time back: a game whose every move
 # ran to its hard limit (3 x the planned time) would spend its clock three
 # times as fast as planned, so these games spend what moves typically do.
