@@ -235,6 +235,7 @@ HARD_FACTOR = 3.0                # hard limit = HARD_FACTOR x the time a move sh
 HARD_SHARE = 0.3                 # ... but at most this share of the clock (0.5 with an increment)
 LOW_CLOCK_MOVES = 10             # emergency below this many moves of increment + overhead
 EMERGENCY_INC_USE = 0.5          # emergency: spend this share of the increment beyond the overhead
+TM_LINE = 0                      # 1: no cliff at the emergency line (timeman.plan); 0: off
 MIN_THINK = 0.005                # seconds: the least hard limit
 STABLE_FACTOR = 0.6              # start no new iteration past this x soft limit
 UNSTABLE_BONUS = 0.7             # soft limit x (1 + bonus) after a best-move change

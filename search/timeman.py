@@ -13,8 +13,9 @@ Two limits come out of the limits of a ``go``:
     plan sets the soft limit to the time a move should spend divided by it.
     The ratio depends on the variant (how much more each iteration costs)
     and the machine, so :class:`MoveCosts` measures it in the game, move by
-    move; until it has ``SPEND_SAMPLES`` moves (and in the emergency mode
-    where the overheads eat the increment) the plan takes ``SPEND_RATIO``.
+    move; until it has ``SPEND_SAMPLES`` moves (and in the emergency mode,
+    with ``TM_LINE`` only where the overheads eat the increment) the plan
+    takes ``SPEND_RATIO``.
 ``hard``
     the deadline inside the tree: the search raises Stop once it has passed
     (checked every ``CHECK_EVERY`` nodes).  It is what the plan promises:
@@ -35,12 +36,9 @@ share of what the clock holds beyond the reserve and this move's overhead:
 
 When the clock is low (less than ``LOW_CLOCK_MOVES`` moves' worth of
 increment and overhead beyond the reserve, the *line*) the plan goes into
-its emergency mode: a move then spends a share of what the increment
-brings beyond the overhead, half of it far below the line, more the closer
-the clock is to it (so that the moves on either side of the line think
-about as long), its hard limit no more than that increment, so the clock
-grows back; without an increment (or with an overhead that eats it) a
-small share of what is left:
+its emergency mode: a move then spends at most half of what the increment
+brings beyond the overhead, so the clock grows back, and without an
+increment (or with an overhead that eats it) a small share of what is left:
 
 >>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.05)
 >>> round(p.soft, 4), round(p.hard, 4), p.emergency
@@ -48,18 +46,19 @@ small share of what is left:
 >>> p = plan(Limits(wtime=0.3, winc=0.1), 1, overhead=0.15)
 >>> round(p.soft, 4), round(p.hard, 4), p.emergency
 (0.0025, 0.005, True)
->>> p = plan(Limits(wtime=1.5, winc=0.1), 1, overhead=0.05)   # 0.1 s below the line
->>> round(p.soft, 4), round(p.hard, 4), p.emergency
-(0.0233, 0.05, True)
 
-Above the line, a move with an increment gets no hard limit that would take
-the clock further below the line than its planned spend does (else a long
-move just above the line drops the clock far below it, and the moves after
-it think next to nothing while it grows back):
-
->>> p = plan(Limits(wtime=1.8, winc=0.1), 1, overhead=0.05)   # 0.2 s above the line
->>> round(p.soft, 4), round(p.hard, 4), p.emergency
-(0.0536, 0.25, False)
+With ``TM_LINE`` (off in this release: its test at the clock showed no
+gain, docs/strength.md, forty-eighth round) the plan has no cliff at the
+line.  Without it, a long game's clock sits at the line: a move just above
+it may run to ``HARD_FACTOR`` times its spend and take the clock below it,
+and the moves after it think next to nothing while the clock grows back
+(half the increment beyond the overhead, planned with the fixed
+``SPEND_RATIO``: 0.01 s in chess at 10 s + 0.1 s).  With it, above the
+line a move with an increment gets a hard limit of at most ``max(spend,
+room - line + inc - overhead)``, so it lands at most just below the line;
+below the line a move spends ``max(EMERGENCY_INC_USE, room / line)`` of
+what the increment brings beyond the overhead, with the measured spend
+ratio where that increment is positive (tests/search/test_search_time.py).
 
 The job's safety net (:mod:`search.job`) steps in only when a search
 overruns this plan: a quarter of the way from the hard limit to the end of
@@ -145,24 +144,28 @@ def plan(limits: Limits, turn: int, overhead: float, ratio: float | None = None)
     line = P.LOW_CLOCK_MOVES * (inc + overhead)
     emergency = room < line and limits.movestogo != 1
     if emergency and inc > overhead:
-        # spend a share of the increment beyond the overhead: half of it
-        # far below the line, nearly all of it just below (no cliff there);
-        # the hard limit stays at what the increment brings
-        use = max(P.EMERGENCY_INC_USE, room / line)
+        # spend a share of the increment beyond the overhead: half of it,
+        # or (TM_LINE) half far below the line and nearly all of it just
+        # below (no cliff there); the hard limit what the increment brings
+        use = max(P.EMERGENCY_INC_USE, room / line) if P.TM_LINE else P.EMERGENCY_INC_USE
         spend = min(spend, use * (inc - overhead))
-        hard = min(max(spend, 2 * P.EMERGENCY_INC_USE * (inc - overhead)), spare / 4)
+        if P.TM_LINE:
+            hard = min(max(spend, 2 * P.EMERGENCY_INC_USE * (inc - overhead)), spare / 4)
+        else:
+            hard = min(2 * spend, spare / 4)
     elif emergency:
         spend = min(spend, spare / (2 * mtg))
         hard = min(2 * spend, spare / 4)
     else:
         hard = min(P.HARD_FACTOR * spend, share * spare)
-        if inc > overhead and limits.movestogo is None:
+        if P.TM_LINE and inc > overhead and limits.movestogo is None:
             # a move that runs to its hard limit lands at most just below
             # the line (the clock, its increment and overhead counted)
             hard = min(hard, max(spend, room - line + inc - overhead))
     hard = max(P.MIN_THINK, hard)
-    if ratio is None or (emergency and inc <= overhead):
-        # (a clock the overheads drain: as little as the plan can think)
+    if ratio is None or (emergency and (not P.TM_LINE or inc <= overhead)):
+        # (the emergency mode; with TM_LINE only where the overheads drain
+        # the clock: there as little as the plan can think)
         ratio = P.SPEND_RATIO
     soft = max(P.MIN_THINK / 2, min(spend / ratio, hard))
     return TimePlan(soft, hard, emergency)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from search import Limits, MoveCosts
+from search import params as P
 from search.params import MIN_THINK, SPEND_RATIO
 from search.timeman import plan, reserve
 
@@ -79,12 +80,14 @@ def test_overheads_that_eat_the_increment():
         assert (play(2.0, 0.05, BUSY_XBOARD, moves=moves, late=0.01) > 0) is alive
 
 
+@pytest.mark.parametrize('line', [0, 1])
 @pytest.mark.parametrize('ratio,lowest', [(0.8, 0.0154), (0.7, 0.0807)])
-def test_overheads_that_eat_the_increment_moves_that_spend_less(ratio, lowest):
+def test_overheads_that_eat_the_increment_moves_that_spend_less(monkeypatch, line, ratio, lowest):
     # the same clock and overheads, moves that spend what they typically do
     # in chess: 150 moves and the flag stands, because the emergency mode
-    # keeps SPEND_RATIO there (with the measured ratio it fell, -0.072 and
-    # -0.062)
+    # keeps SPEND_RATIO there, with TM_LINE too (with the measured ratio it
+    # fell, -0.072 and -0.062)
+    monkeypatch.setattr(P, 'TM_LINE', line)
     assert round(play(2.0, 0.05, BUSY_XBOARD, moves=150, spend='typical', ratio=ratio), 4) == lowest
 
 
@@ -128,9 +131,17 @@ def test_the_spend_ratio_leaves_out_moves_that_did_not_stop_on_the_plan():
     c.moved(1, clock=5.0, inc=0.1, think=0.9, soft=0.2)
     c.moved(1, clock=5.0, inc=0.1, think=0.8, soft=0.2)
     assert c.spend_ratio() == 3.0                            # the median 4.0, capped
-    # the emergency mode takes the measured ratio too (its moves spend, in
-    # chess, 0.8 x the soft limit: with SPEND_RATIO they thought a fifth of
-    # the increment), never beyond the hard limit
+    assert plan(Limits(wtime=0.3, winc=0.1), 1, 0.05, 0.5).soft == \
+        plan(Limits(wtime=0.3, winc=0.1), 1, 0.05).soft     # the emergency mode: SPEND_RATIO
+    c.new_game()
+    assert c.spend_ratio() is None
+
+
+def test_with_tm_line_the_emergency_mode_takes_the_measured_ratio(monkeypatch):
+    # (TM_LINE) the emergency mode takes the measured ratio too (its moves
+    # spend, in chess, 0.8 x the soft limit: with SPEND_RATIO they thought a
+    # fifth of the increment), never beyond the hard limit
+    monkeypatch.setattr(P, 'TM_LINE', 1)
     low = Limits(wtime=1.0, winc=0.1)
     assert round(plan(low, 1, 0.05).soft, 4) == 0.015                  # 0.6 x 0.05 / 2
     assert round(plan(low, 1, 0.05, 0.8).soft, 4) == 0.0375             # 0.6 x 0.05 / 0.8
@@ -141,8 +152,19 @@ def test_the_spend_ratio_leaves_out_moves_that_did_not_stop_on_the_plan():
     eaten = Limits(wtime=1.0, winc=0.05)
     assert plan(eaten, 1, 0.06, 0.5).soft == plan(eaten, 1, 0.06).soft
     assert round(plan(eaten, 1, 0.06).soft, 4) == 0.0075                # (1 - 0.1 - 0.06) / 56 / 2
-    c.new_game()
-    assert c.spend_ratio() is None
+
+
+@pytest.mark.parametrize('line', [0, 1])
+def test_the_plan_at_the_emergency_line(monkeypatch, line):
+    # 0.1 s below the line (10 x 0.15 s beyond the reserve): half the
+    # increment beyond the overhead, or (TM_LINE) 1.4 / 1.5 of it; 0.2 s
+    # above it: 3 x the spend, or (TM_LINE) what lands 0.05 s below the line
+    monkeypatch.setattr(P, 'TM_LINE', line)
+    below = plan(Limits(wtime=1.5, winc=0.1), 1, overhead=0.05)
+    above = plan(Limits(wtime=1.8, winc=0.1), 1, overhead=0.05)
+    assert below.emergency and not above.emergency
+    assert (round(below.soft, 4), round(below.hard, 4)) == [(0.0125, 0.05), (0.0233, 0.05)][line]
+    assert (round(above.soft, 4), round(above.hard, 4)) == [(0.0536, 0.3214), (0.0536, 0.25)][line]
 
 
 def test_the_clock_grows_back_in_the_emergency_mode():
@@ -169,19 +191,22 @@ def late_thinks(base: float, inc: float, ratio: float, moves: int = 120) -> list
     return thinks[40:]
 
 
-@pytest.mark.parametrize('ratio,least', [(0.8, 0.0812), (SPEND_RATIO, 0.0491)])
-def test_no_cliff_at_the_emergency_line(ratio, least):
+@pytest.mark.parametrize('line,ratio,least,mean', [(0, 0.8, 0.01, 0.114), (0, SPEND_RATIO, 0.025, 0.112),
+                                                   (1, 0.8, 0.0812, 0.113), (1, SPEND_RATIO, 0.0491, 0.111)])
+def test_the_cliff_at_the_emergency_line(monkeypatch, line, ratio, least, mean):
     # late in a 10 s + 0.1 s game the clock sits at the emergency line
-    # (about 1.6 s). The earlier plan let a move just above it run to 3 x its
-    # spend, which took the clock below the line, and the move after it then
-    # thought a fifth of the increment in chess (0.01 s; 0.025 s where moves
-    # spend 2 x their soft limit), a few times a game; now a move just above
-    # the line stops near it, one just below spends nearly the increment
-    # (the earlier plan: least 0.01 s and 0.025 s, 3 and 4 moves under 0.03 s,
-    # and the same mean to a millisecond: the clock is shared out as before)
+    # (about 1.6 s). The plan lets a move just above it run to 3 x its
+    # spend, which takes the clock below the line, and the move after it
+    # then thinks a fifth of the increment in chess (0.01 s; 0.025 s where
+    # moves spend 2 x their soft limit), a few times a game; with TM_LINE a
+    # move just above the line stops near it, one just below spends nearly
+    # the increment, and the clock is shared out as before (the same mean
+    # to a millisecond)
+    monkeypatch.setattr(P, 'TM_LINE', line)
     thinks = late_thinks(10.0, 0.1, ratio)
     assert round(min(thinks), 4) == least
-    assert round(sum(thinks) / len(thinks), 3) == {0.8: 0.113, SPEND_RATIO: 0.111}[ratio]
+    assert round(sum(thinks) / len(thinks), 3) == mean
+    assert sum(t < 0.03 for t in thinks) == [{0.8: 3, SPEND_RATIO: 4}, {0.8: 0, SPEND_RATIO: 0}][line][ratio]
 
 
 def test_the_old_plan_lost_the_issues_game():
@@ -276,7 +301,6 @@ def test_a_new_game_forgets():
 
 
 def test_the_stretch_of_the_soft_limit(monkeypatch):
-    from search import params as P
     from search.timeman import stretch
     assert stretch(0.95, 100) == stretch(None, None) == 1.0        # both off (the defaults)
     monkeypatch.setattr(P, 'TM_EFFORT', 100)
@@ -293,7 +317,6 @@ def test_the_stretch_of_the_soft_limit(monkeypatch):
 
 
 def test_the_drop_of_the_score(monkeypatch):
-    from search import params as P
     from search.timeman import drop
     assert P.TM_DROP_BACK == 4
     assert drop(20, None, [10, 20]) is None                 # nothing to compare with
