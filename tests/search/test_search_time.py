@@ -158,7 +158,7 @@ def test_with_tm_line_the_emergency_mode_takes_the_measured_ratio(monkeypatch):
 def test_the_plan_at_the_emergency_line(monkeypatch, line):
     # 0.1 s below the line (10 x 0.15 s beyond the reserve): half the
     # increment beyond the overhead, or (TM_LINE) 1.4 / 1.5 of it; 0.2 s
-    # above it: 3 x the spend, or (TM_LINE) what lands 0.05 s below the line
+    # above it: 3 x the spend, or (TM_LINE) what takes the clock to the line
     monkeypatch.setattr(P, 'TM_LINE', line)
     below = plan(Limits(wtime=1.5, winc=0.1), 1, overhead=0.05)
     above = plan(Limits(wtime=1.8, winc=0.1), 1, overhead=0.05)
