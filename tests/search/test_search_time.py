@@ -31,11 +31,12 @@ BUSY_RUNNER = [4, 6, 11, 5, 30, 7, 9, 5, 18, 6]
 
 def play(base: float, inc: float, overheads_ms: list, moves: int = 80, floor: float = 0.05,
          late: float = 0.0, spend: str = 'hard', mps: int = 0, ratio: float = SPEND_RATIO,
-         costs: MoveCosts | None = None) -> float:
+         costs: MoveCosts | None = None, thinks: list | None = None) -> float:
     """The lowest clock after any move of a game on a fake clock (negative:
     the flag fell).  ``spend``: 'hard' (every move runs to its hard limit)
     or 'typical' (``ratio`` x its soft limit).  The plan takes the spend
-    ratio that ``costs`` measured, as the engine's jobs do."""
+    ratio that ``costs`` measured, as the engine's jobs do.  ``thinks``, if
+    given, gets each move's think time."""
     costs = MoveCosts(floor=0.0) if costs is None else costs
     left = lowest = base
     for k in range(moves):
@@ -44,6 +45,8 @@ def play(base: float, inc: float, overheads_ms: list, moves: int = 80, floor: fl
         p = plan(Limits(wtime=left, btime=left, winc=inc, binc=inc, movestogo=mtg), 1,
                  max(floor, costs.overhead()), costs.spend_ratio())
         think = (p.hard if spend == 'hard' else min(p.hard, ratio * p.soft)) + late
+        if thinks is not None:
+            thinks.append(think)
         before = left
         left -= think + overheads_ms[k % len(overheads_ms)] / 1000
         lowest = min(lowest, left)
@@ -177,20 +180,6 @@ def test_the_clock_grows_back_in_the_emergency_mode():
         assert SPEND_RATIO * p.soft + 0.05 < 0.1
 
 
-def late_thinks(base: float, inc: float, ratio: float, moves: int = 120) -> list:
-    """The think times of moves 41.. of a game on the fake clock (the runner's
-    overheads, the floor 0.05 s), each move spending ``ratio`` x its soft limit."""
-    costs, left, thinks = MoveCosts(floor=0.05), base, []
-    for k in range(moves):
-        costs.clock(left, colour=1)
-        p = plan(Limits(wtime=left, winc=inc), 1, max(0.05, costs.overhead()), costs.spend_ratio())
-        think = min(p.hard, ratio * p.soft)
-        costs.moved(1, left, inc, think, p.hard, None if p.emergency else p.soft)
-        left += inc - think - BUSY_RUNNER[k % len(BUSY_RUNNER)] / 1000
-        thinks.append(think)
-    return thinks[40:]
-
-
 @pytest.mark.parametrize('line,ratio,least,mean', [(0, 0.8, 0.01, 0.114), (0, SPEND_RATIO, 0.025, 0.112),
                                                    (1, 0.8, 0.0812, 0.113), (1, SPEND_RATIO, 0.0491, 0.111)])
 def test_the_cliff_at_the_emergency_line(monkeypatch, line, ratio, least, mean):
@@ -203,7 +192,9 @@ def test_the_cliff_at_the_emergency_line(monkeypatch, line, ratio, least, mean):
     # the increment, and the clock is shared out as before (the same mean
     # to a millisecond)
     monkeypatch.setattr(P, 'TM_LINE', line)
-    thinks = late_thinks(10.0, 0.1, ratio)
+    thinks = []
+    assert play(10.0, 0.1, BUSY_RUNNER, moves=120, spend='typical', ratio=ratio, thinks=thinks) > 0
+    thinks = thinks[40:]                                    # moves 41..
     assert round(min(thinks), 4) == least
     assert round(sum(thinks) / len(thinks), 3) == mean
     assert sum(t < 0.03 for t in thinks) == [{0.8: 3, SPEND_RATIO: 4}, {0.8: 0, SPEND_RATIO: 0}][line][ratio]
