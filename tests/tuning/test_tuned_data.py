@@ -259,7 +259,7 @@ def chess_nodes(rows: list[list[str]]) -> list[int]:
 
 
 def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
-    # correction history on in chess alone (its tuned data since the fortieth
+    # correction history on in chess (its tuned data since the fortieth
     # round), with the correction by the other pieces (since the forty-second)
     # and the singular extension from depth 6 (since the forty-seventh):
     # chess searches as with CAZAUX_ENGINE_PARAMS=CORRECTION=1,CORRECTION_NONPAWN=1,
@@ -296,6 +296,26 @@ def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     assert ([x for x in deep[corrections] if x[0] != 'chess']
             == [x for x in deep[None] if x[0] != 'chess'])
 
+
+
+def test_oblong44_searches_with_correction_history_by_its_tuned_data(tmp_path):
+    # both corrections on in Oblong 44 by its tuned data (fifty-first round):
+    # its two bench positions search otherwise than without them, and every
+    # other variant, chess too, as before
+    data = load_tuned(search.tuned.PACKAGED)
+    assert data['oblong44']['search'] == {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}
+    r = cli('tune', 'show', '--variant', 'oblong44')
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1].endswith(
+        '; FIFTY_SCALE 0->200; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1')
+    del data['oblong44']['search']
+    off = tmp_path / 'off.json'
+    off.write_text(format_tuned(data))
+    rows = {tuned: bench_rows(4, tuned) for tuned in (None, off)}
+    assert [int(n) for v, n in rows[None] if v == 'oblong44'] == [566, 1197]
+    assert [int(n) for v, n in rows[off] if v == 'oblong44'] == [572, 791]
+    assert ([x for x in rows[None] if x[0] != 'oblong44']
+            == [x for x in rows[off] if x[0] != 'oblong44'])
 
 def test_engine_without_tuned_data_is_unchanged():
     r = cli('bench', '--depth', '4', tuned='off')
@@ -436,9 +456,13 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
                for t in squares.values() for phase in ('mg', 'eg') for i in range(len(t[phase])))
     assert [v for v in data if 'squares' in data[v]] == ['chess', 'pemba', 'zanzibar-s']
     # Oblong 44: the threats, trading down and the 50-move count (twenty-seventh
-    # round: H1 after 584 games, and after 980 more on top of it)
+    # round: H1 after 584 games, and after 980 more on top of it); correction
+    # history, by the pawns and by the other pieces (fifty-first round: H1
+    # after 210 games at 20,000 nodes)
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20,
-                                                          'TRADE_DOWN': 100, 'FIFTY_SCALE': 200}}
+                                                          'TRADE_DOWN': 100, 'FIFTY_SCALE': 200},
+                                'search': {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}}
+    assert [v for v in data if 'search' in data[v]] == ['chess', 'oblong44']
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
                for v, e in data.items() if 'THREAT_MG' in e['weights']}
     assert threats == {v: (30, 20) for v in ('maasai', 'oblong44', 'pemba', 'zanzibar-s',
