@@ -253,9 +253,9 @@ def bench_rows(depth: int, tuned) -> list[list[str]]:
     return [line.split()[:2] for line in r.stdout.splitlines() if ' nodes ' in line]
 
 
-def chess_nodes(rows: list[list[str]]) -> list[int]:
-    """The node counts of the chess positions of :func:`bench_rows`."""
-    return [int(n) for v, n in rows if v == 'chess']
+def variant_nodes(rows: list[list[str]], variant: str) -> list[int]:
+    """The node counts of ``variant``'s positions of :func:`bench_rows`."""
+    return [int(n) for v, n in rows if v == variant]
 
 
 def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
@@ -282,20 +282,19 @@ def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     f = tmp_path / 'off.json'
     f.write_text(format_tuned(data))
     rows = {tuned: bench_rows(4, tuned) for tuned in (None, corrections, first, f)}
-    assert chess_nodes(rows[None]) == [970, 1508, 5770, 1106]
+    assert variant_nodes(rows[None], 'chess') == [970, 1508, 5770, 1106]
     for other in (corrections, first, f):
         assert [x for x in rows[other] if x[0] != 'chess'] == [x for x in rows[None] if x[0] != 'chess']
     # the singular extension acts from depth 6, so not in a search to depth 4 ...
     assert rows[corrections] == rows[None]
-    assert chess_nodes(rows[first]) == [946, 1585, 5770, 839]
-    assert chess_nodes(rows[f]) == [966, 1517, 5770, 1019]
+    assert variant_nodes(rows[first], 'chess') == [946, 1585, 5770, 839]
+    assert variant_nodes(rows[f], 'chess') == [966, 1517, 5770, 1019]
     # ... but to depth 7 it does, in chess alone
     deep = {tuned: bench_rows(7, tuned) for tuned in (None, corrections)}
-    assert chess_nodes(deep[None]) == [7561, 13019, 23429, 13102]
-    assert chess_nodes(deep[corrections]) == [8084, 12548, 33166, 6239]
+    assert variant_nodes(deep[None], 'chess') == [7561, 13019, 23429, 13102]
+    assert variant_nodes(deep[corrections], 'chess') == [8084, 12548, 33166, 6239]
     assert ([x for x in deep[corrections] if x[0] != 'chess']
             == [x for x in deep[None] if x[0] != 'chess'])
-
 
 
 def test_oblong44_searches_with_correction_history_by_its_tuned_data(tmp_path):
@@ -312,8 +311,8 @@ def test_oblong44_searches_with_correction_history_by_its_tuned_data(tmp_path):
     off = tmp_path / 'off.json'
     off.write_text(format_tuned(data))
     rows = {tuned: bench_rows(4, tuned) for tuned in (None, off)}
-    assert [int(n) for v, n in rows[None] if v == 'oblong44'] == [566, 1197]
-    assert [int(n) for v, n in rows[off] if v == 'oblong44'] == [572, 791]
+    assert variant_nodes(rows[None], 'oblong44') == [566, 1197]
+    assert variant_nodes(rows[off], 'oblong44') == [572, 791]
     assert ([x for x in rows[None] if x[0] != 'oblong44']
             == [x for x in rows[off] if x[0] != 'oblong44'])
 
