@@ -9,6 +9,7 @@ cdef class Evaluator:
     cdef bint material_only
     cdef int n, size, stride, files, ranks, phase_total
     cdef int tempo, shelter_bonus, bare, bare_edge, bare_close, trade_down, fifty_scale
+    cdef int hunt_king, hunt_guard, far
     cdef int doubled_mg, doubled_eg, isolated_mg, isolated_eg, phalanx_mg, phalanx_eg
     cdef bint phalanx
     cdef int king_attack, king_attack_now, zone_squares, most_attackers, mobility_now_mg, mobility_now_eg
@@ -49,6 +50,8 @@ cdef class Evaluator:
     cdef int zone_slides(self, Position pos, int s, int ksq) noexcept nogil
     cdef int bare_king(self, Position pos) noexcept nogil
     cpdef int trading_down(self, Position pos) noexcept nogil
+    cpdef int hunting(self, Position pos) noexcept nogil
+    cdef inline int distance(self, int a, int b) noexcept nogil
     cdef void leading_passers(self, Position pos, int slot) noexcept nogil
     cdef inline int steps(self, int k, int f, int r) noexcept nogil
     cpdef int mobility(self, Position pos, int colour) noexcept nogil

@@ -9,8 +9,9 @@ each take-back), and adds, per call, the pawn structure (passed, doubled
 and isolated pawn-like pieces, cached per structure), the tapered blend of
 middle- and end-game scores by the game phase, King shelter, the King
 attack (when its weight is not 0), the mobility now, the threats, the
-colour pairs and the open files (each when its weights are not 0) and the
-bare-King bonus, and returns the
+colour pairs and the open files (each when its weights are not 0), for
+the bare-King rule the trading down and the hunting of the last unit
+(each when its weight is not 0) and the bare-King bonus, and returns the
 score for the side to move.  One evaluator per search thread (its sums,
 its pawn cache and its cache of evaluations are its own; the searcher keeps
 it from one search to the next).  The evaluation depends on the position
@@ -79,6 +80,9 @@ class Evaluator:
         self.bare, self.bare_edge, self.bare_close = P.BARE_KING, P.BARE_EDGE, P.BARE_CLOSE
         self.trade_down = 0 if t.material_only else P.TRADE_DOWN
         self.fifty_scale = 0 if t.material_only else P.FIFTY_SCALE
+        self.hunt_king = 0 if t.material_only else P.HUNT_KING
+        self.hunt_guard = 0 if t.material_only else P.HUNT_GUARD
+        self.far = max(self.files, self.ranks) - 1
         self.is_pawn, self.passed_mg, self.passed_eg = t.is_pawn, t.passed_mg, t.passed_eg
         self.doubled_mg, self.doubled_eg = P.DOUBLED_MG, P.DOUBLED_EG
         self.isolated_mg, self.isolated_eg = P.ISOLATED_MG, P.ISOLATED_EG
@@ -373,6 +377,8 @@ class Evaluator:
             return 0
         if self.trade_down:
             score += self.trading_down(pos)
+        if self.hunt_king or self.hunt_guard:
+            score += self.hunting(pos)
         score += self.bare_king(pos)
         return score * pos.turn + self.tempo
 
@@ -698,6 +704,37 @@ class Evaluator:
         if ub > uw:
             return -(self.trade_down * (ub - uw) // (uw + 1))
         return 0
+
+    def distance(self, a: cython.int, b: cython.int) -> cython.int:
+        """King steps between squares ``a`` and ``b``."""
+        fd: cython.int = abs(a % self.stride - b % self.stride)
+        rd: cython.int = abs(a // self.stride - b // self.stride)
+        return fd if fd > rd else rd
+
+    def hunting(self, pos: Position) -> cython.int:
+        """Bonus (White's view) for the side with two or more units when
+        the other has one left: HUNT_KING x (the board's longest distance -
+        its King's distance to that unit) + HUNT_GUARD x the other King's
+        distance to it, in King steps."""
+        nw: cython.int = pos.pcount[side_of(1)]
+        nb: cython.int = pos.pcount[side_of(-1)]
+        weak: cython.int
+        sign: cython.int
+        k: cython.int
+        unit: cython.int = -1
+        s: cython.int
+        if nb == 2 and nw > 2:
+            weak, sign = -1, 1
+        elif nw == 2 and nb > 2:
+            weak, sign = 1, -1
+        else:
+            return 0
+        for k in range(2):
+            s = pos.plist[side_of(weak) * self.size + k]
+            if s != pos.king_of(weak):
+                unit = s
+        return sign * (self.hunt_king * (self.far - self.distance(pos.king_of(-weak), unit))
+                       + self.hunt_guard * self.distance(pos.king_of(weak), unit))
 
     def bare_king(self, pos: Position) -> cython.int:
         """Bonus (White's view) for the side whose opponent has a bare King."""

@@ -35,6 +35,11 @@ uses (the tests check it for every variant):
 * **trading down**: for the side with more units (pieces other than the
   King), ``TRADE_DOWN`` x the difference / (the other's units + 1): the
   bare-King rule's pull toward even trades (0 when off);
+* **hunting**: when one side has a single unit left and the other two or
+  more, for the side ahead ``HUNT_KING`` x (the board's longest distance -
+  its King's distance to that unit) + ``HUNT_GUARD`` x the other King's
+  distance to it, in King steps: taking that unit bares the King (0 when
+  off);
 * **bare King**: the bonus for the side whose opponent has only its King;
 * **tempo**: for the side to move.
 
@@ -52,7 +57,7 @@ table, the side to move's in the final line (as the search sees it).
 >>> e.total == e.search_value
 True
 >>> [t.name for t in e.terms]
-['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'trading down', 'bare King', 'tempo']
+['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter', 'King attack', 'mobility', 'threats', 'colour pairs', 'open files', 'trading down', 'hunting', 'bare King', 'tempo']
 >>> e.terms[0].white == e.terms[0].black > 3000      # the armies' values, equal at the start
 True
 """
@@ -152,11 +157,13 @@ def explain(pos) -> Explanation:
     blended = _round(sum((x.net for x in terms), Fraction(0)))
     trade = _trading_down(pos, t)
     terms.append(Term('trading down', Fraction(max(trade, 0)), Fraction(max(-trade, 0))))
+    hunt = _hunting(pos, t)
+    terms.append(Term('hunting', Fraction(max(hunt, 0)), Fraction(max(-hunt, 0))))
     bare = _bare_king(pos, t)
     terms.append(Term('bare King', Fraction(max(bare, 0)), Fraction(max(-bare, 0))))
     e = Explanation(to_fen(pos), ph, pt, terms)
     e.bare_kings = _count(pos, 1) == 1 and _count(pos, -1) == 1
-    e.white_view = 0 if e.bare_kings else blended + trade + bare
+    e.white_view = 0 if e.bare_kings else blended + trade + hunt + bare
     tempo = 0 if e.bare_kings else P.TEMPO
     e.terms.append(Term('tempo', Fraction(tempo if pos.turn > 0 else 0),
                         Fraction(tempo if pos.turn < 0 else 0)))
@@ -392,6 +399,28 @@ def _trading_down(pos, t) -> int:
         return 0
     sign = 1 if white > black else -1
     return sign * (t.P.TRADE_DOWN * abs(white - black) // (min(white, black) + 1))
+
+
+def _steps(R, a: int, b: int) -> int:
+    """King steps between squares ``a`` and ``b``."""
+    return max(abs(R.file_of(a) - R.file_of(b)), abs(R.rank_of(a) - R.rank_of(b)))
+
+
+def _hunting(pos, t) -> int:
+    """White's bonus (negative: Black's) for closing in on the other
+    side's last unit while keeping its King away."""
+    R, P = pos.rules, t.P
+    nw, nb = _count(pos, 1), _count(pos, -1)
+    if nb == 2 and nw > 2:
+        weak, sign = -1, 1
+    elif nw == 2 and nb > 2:
+        weak, sign = 1, -1
+    else:
+        return 0
+    unit = next(sq for sq in pos.pieces[weak] if sq != pos.kings[weak])
+    far = max(R.files, R.ranks) - 1
+    return sign * (P.HUNT_KING * (far - _steps(R, pos.kings[-weak], unit))
+                   + P.HUNT_GUARD * _steps(R, pos.kings[weak], unit))
 
 
 def _bare_king(pos, t) -> int:

@@ -135,6 +135,16 @@ TRADE_DOWN = 0
 # search/tuned.json where games prove it.
 FIFTY_SCALE = 0
 
+# Hunting the last unit, for the bare-King rule: when one side has a
+# single unit (piece other than the King) left and the other has two or
+# more, taking that unit wins.  The side ahead gets HUNT_KING per step its
+# King stands closer to that unit than the board's longest distance
+# (max(files, ranks) - 1, in King steps) and HUNT_GUARD per step the other
+# King stands away from it.  0: off (computed not at all).  Set per variant
+# in search/tuned.json where games prove it.
+HUNT_KING = 0
+HUNT_GUARD = 0
+
 # Side to move.
 TEMPO = 12
 

@@ -63,7 +63,8 @@ WEIGHTS: dict[str, str] = {
     'KING_ATTACK_NOW': 'int',
     'MOBILITY_NOW_MG': 'int', 'MOBILITY_NOW_EG': 'int', 'THREAT_MG': 'int', 'THREAT_EG': 'int',
     'PAIR_MG': 'int', 'PAIR_EG': 'int', 'OPEN_FILE_MG': 'int', 'OPEN_FILE_EG': 'int',
-    'TRADE_DOWN': 'int', 'FIFTY_SCALE': 'int', 'TEMPO': 'int',
+    'TRADE_DOWN': 'int', 'FIFTY_SCALE': 'int', 'HUNT_KING': 'int', 'HUNT_GUARD': 'int',
+    'TEMPO': 'int',
     'BARE_KING': 'int', 'BARE_EDGE': 'int', 'BARE_CLOSE': 'int',
 }
 

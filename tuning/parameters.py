@@ -72,6 +72,8 @@ WEIGHT_RANGES: dict[str, tuple] = {
     'OPEN_FILE_EG': (2, 0, 80),
     'TRADE_DOWN': (10, 0, 400),
     'FIFTY_SCALE': (20, 0, 1000),
+    'HUNT_KING': (2, 0, 100),
+    'HUNT_GUARD': (2, 0, 100),
     'TEMPO': (4, 0, 50),
     'BARE_KING': (20, 0, 1500),
     'BARE_EDGE': (5, 0, 100),

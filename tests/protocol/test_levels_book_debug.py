@@ -100,7 +100,7 @@ def test_eval_prints_terms_that_sum_to_the_search_s_evaluation():
     names = [ln.split('|')[0].strip() for ln in lines if '|' in ln][1:]
     assert names == ['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter',
                      'King attack', 'mobility', 'threats',
-                     'colour pairs', 'open files', 'trading down', 'bare King']
+                     'colour pairs', 'open files', 'trading down', 'hunting', 'bare King']
     total = int(lines[-1].split(':')[1].split()[0])
     assert total == evaluate(start_position('chess', fen))
 

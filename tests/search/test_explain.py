@@ -11,10 +11,10 @@ from search.explain import explain, explain_text
 from search.static import evaluate
 
 
-def random_game(variant, rng, plies):
-    """The positions of a game of random legal moves from the start, at
-    most ``plies`` of them (fewer if it ends)."""
-    pos = start_position(variant)
+def random_game(variant, rng, plies, fen=None):
+    """The positions of a game of random legal moves from the start (or
+    ``fen``), at most ``plies`` of them (fewer if it ends)."""
+    pos = start_position(variant, fen) if fen else start_position(variant)
     for _ in range(plies):
         legal = legal_moves(pos)
         if not legal:
@@ -23,7 +23,7 @@ def random_game(variant, rng, plies):
         pos.push(rng.choice(legal))
 
 
-def counted_along_random_games(variant, seed, plies, weights, counts, games=1):
+def counted_along_random_games(variant, seed, plies, weights, counts, games=1, fen=None):
     """With ``weights`` set, along ``games`` random games of ``variant`` (at
     most ``plies`` positions each, drawn from ``random.Random(seed)``), every
     explanation sums to the search's evaluation; the number of them for
@@ -33,7 +33,7 @@ def counted_along_random_games(variant, seed, plies, weights, counts, games=1):
     seen = 0
     with overriding(variant, weights=weights):
         for _ in range(games):
-            for pos in random_game(variant, rng, plies):
+            for pos in random_game(variant, rng, plies, fen):
                 e = explain(pos)
                 assert e.total == e.search_value == evaluate(pos)
                 seen += bool(counts(e))
@@ -58,9 +58,10 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
         for pos in random_game(variant, rng, 150):
             e = explain(pos)
             blended = sum((t.net for t in e.terms
-                           if t.name not in ('trading down', 'bare King', 'tempo')), Fraction(0))
+                           if t.name not in ('trading down', 'hunting', 'bare King', 'tempo')),
+                          Fraction(0))
             white = 0 if e.bare_kings else int(blended) + int(term(e, 'trading down').net) \
-                + int(term(e, 'bare King').net)
+                + int(term(e, 'hunting').net) + int(term(e, 'bare King').net)
             assert e.white_view == white
             assert e.total == e.search_value == evaluate(pos)
             checked += 1
@@ -72,7 +73,7 @@ def test_the_text_shows_every_term_for_both_sides():
     rows = table_rows(lines)
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter',
                               'King attack', 'mobility', 'threats', 'colour pairs', 'open files',
-                              'trading down', 'bare King']
+                              'trading down', 'hunting', 'bare King']
     # Qd1: d2..d8, c1 b1 a1, c2 b3 a4 (13; the King on e1 and the Pawn on e2
     # stop the rest) of its 21 on the empty board: -8 x (3 x 900 + 4 x 5400) / 6300
     assert [float(x) for x in rows['mobility']] == [-30.86, 0.0, -30.86]
@@ -122,6 +123,36 @@ def test_the_trading_down_row_of_a_position():
     # Oblong 44's tuned data: 100
     assert [float(x) for x in table_rows(explain_text(start_position('oblong44', fen)))['trading down']] \
         == [100.0, 0.0, 100.0]
+
+
+@pytest.mark.parametrize('variant, fen', [
+    ('oblong44', '4/4/4/4/4/4/4/2nk/4/2K1/ED1E w - - 0 1'),
+    ('chess', '8/8/8/3k4/2n5/8/2K5/1RB1B3 w - - 0 1'),
+    ('chess', '1rb1b3/8/2k5/8/2N5/3K4/8/8 b - - 0 1'),
+])
+def test_the_hunting_row_sums_with_the_rest_when_the_term_is_on(variant, fen):
+    # random games from a side's last unit against three: the row is on
+    # until a capture changes the counts
+    seen = counted_along_random_games(variant, 31, 60, dict(HUNT_KING=10, HUNT_GUARD=5),
+                                      lambda e: term(e, 'hunting').net != 0, games=3, fen=fen)
+    assert seen >= 20
+
+
+HUNT_FEN = '4/4/4/4/4/4/4/2nk/4/2K1/ED1E b - - 0 1'     # White: 3 units, Black: a Knight
+
+
+def test_the_hunting_row_of_a_position():
+    from search.weights import overriding
+    with overriding('oblong44', weights=dict(HUNT_KING=10, HUNT_GUARD=5)):
+        rows = table_rows(explain_text(start_position('oblong44', HUNT_FEN)))
+        on = evaluate(start_position('oblong44', HUNT_FEN))
+    with overriding('oblong44', weights=dict(HUNT_KING=0, HUNT_GUARD=0)):
+        off = evaluate(start_position('oblong44', HUNT_FEN))
+        assert float(table_rows(explain_text(start_position('oblong44', HUNT_FEN)))['hunting'][2]) == 0
+    # White's King on c2 is 2 steps from the Knight on c4 (10 - 2 = 8 x 10),
+    # Black's on d4 1 step (1 x 5); Black to move, so the search sees -85
+    assert [float(x) for x in rows['hunting']] == [85.0, 0.0, 85.0]
+    assert on - off == -85
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)

@@ -869,6 +869,53 @@ def test_trading_down_keeps_colour_symmetry(variant):
     assert_colour_symmetric(variant, 'trading down', TRADE_DOWN=90)
 
 
+# -- hunting the last unit ------------------------------------------------------------
+
+HUNT_FEN = '4/4/4/4/4/4/4/2nk/4/2K1/ED1E b - - 0 1'     # White K + E D E, Black K + N
+
+
+def hunting(fen, variant='oblong44', **weights):
+    """The hunting term of ``fen`` (White's view), with ``weights`` set."""
+    from search.weights import overriding
+    with overriding(variant, weights=weights):
+        pos = start_position(variant, fen)
+        return evaluator(pos).hunting(pos)
+
+
+def test_hunting_is_off_by_default_in_every_variant():
+    assert params.HUNT_KING == 0 and params.HUNT_GUARD == 0
+    for variant in VARIANT_NAMES:
+        assert (weights_for(variant)['HUNT_KING'], weights_for(variant)['HUNT_GUARD']) == (0, 0)
+    assert hunting(HUNT_FEN) == 0
+
+
+def test_hunting_counts_the_kings_steps_to_the_last_unit():
+    # Oblong 44's longest distance is 10 (11 ranks); White's King on c2 is 2
+    # steps from the Knight on c4: 10 x (10 - 2); Black's King on d4 1 step: 5 x 1
+    assert hunting(HUNT_FEN, HUNT_KING=10, HUNT_GUARD=5) == 85
+    assert hunting(HUNT_FEN, HUNT_KING=10, HUNT_GUARD=0) == 80
+    assert hunting(HUNT_FEN, HUNT_KING=0, HUNT_GUARD=5) == 5
+    # the Kings farther: White's on a1 is 3 steps away (10 x 7), Black's on d9
+    # 5 steps (5 x 5)
+    assert hunting('4/4/3k/4/4/4/4/2n1/4/4/KD1E b - - 0 1', HUNT_KING=10, HUNT_GUARD=5) == 95
+    # colours swapped: the same for Black, negative
+    assert hunting('ed1e/2k1/4/2NK/4/4/4/4/4/4/4 w - - 0 1', HUNT_KING=10, HUNT_GUARD=5) == -85
+
+
+def test_hunting_is_nothing_unless_one_side_has_one_unit_and_the_other_more():
+    on = dict(HUNT_KING=10, HUNT_GUARD=5)
+    assert hunting('4/4/4/4/4/4/4/2nk/4/2K1/E3 b - - 0 1', **on) == 0            # one each
+    assert hunting('4/4/4/4/4/4/4/2nk/2e1/2K1/ED1E b - - 0 1', **on) == 0        # 3 against 2
+    assert hunting('4/4/4/4/4/4/4/3k/4/2K1/ED1E b - - 0 1', **on) == 0           # a bare King
+    # the evaluation changes by the term and by nothing else
+    assert score_with(HUNT_FEN, 'oblong44', **on) == score_with(HUNT_FEN, 'oblong44') - 85
+
+
+@pytest.mark.parametrize('variant', VARIANT_NAMES)
+def test_hunting_keeps_colour_symmetry(variant):
+    assert_colour_symmetric(variant, 'hunting', HUNT_KING=10, HUNT_GUARD=5)
+
+
 # -- the 50-move count -------------------------------------------------------------------
 
 def fifty_evaluations(fen, variant='oblong44', **weights):
