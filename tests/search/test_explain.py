@@ -153,6 +153,9 @@ def test_the_hunting_row_of_a_position():
     # Black's on d4 1 step (1 x 5); Black to move, so the search sees -85
     assert [float(x) for x in rows['hunting']] == [85.0, 0.0, 85.0]
     assert on - off == -85
+    # Oblong 44's tuned data: 20 x 8 + 10 x 1
+    assert [float(x) for x in table_rows(explain_text(start_position('oblong44', HUNT_FEN)))['hunting']] \
+        == [170.0, 0.0, 170.0]
 
 
 @pytest.mark.parametrize('variant', VARIANT_NAMES)

@@ -12,12 +12,12 @@ import search.tuned
 import search.static
 import tuning.parameters
 import search.weights
-from cazaux_engine import start_position
+from cazaux_engine import move_text, start_position
 from search.tuned import (SEARCH, WEIGHTS, TunedDataError, format_tuned, load_tuned,
                                  parse_tuned, write_entry)
 from cazaux_engine.variants import VARIANT_DATA
 from tests.conftest import engine_cli
-from search import params
+from search import Limits, Searcher, params
 from search.static import evaluate, quiescence, with_weights
 from tuning.parameters import untuned_values
 from search.weights import EVAL_WEIGHTS, default_weights, values_for, weights_for
@@ -297,6 +297,22 @@ def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
             == [x for x in deep[None] if x[0] != 'chess'])
 
 
+def test_oblong44_hunts_the_last_unit_by_its_tuned_data():
+    # HUNT_KING 20 and HUNT_GUARD 10 in Oblong 44's tuned data (fifty-third
+    # round): an ending of three units against a Knight searches otherwise
+    # than with them 0, the same in both cores (they are checked apart)
+    from search.weights import overriding
+    fen = '4/4/4/4/4/4/4/2nk/4/2K1/ED1E w - - 0 1'
+    assert weights_for('oblong44')['HUNT_KING'] == 20 and weights_for('oblong44')['HUNT_GUARD'] == 10
+    found = {}
+    for name, weights in (('on', {}), ('off', dict(HUNT_KING=0, HUNT_GUARD=0))):
+        with overriding('oblong44', weights=weights):
+            pos = start_position('oblong44', fen)
+            r = Searcher(hash_mb=4).search(pos, Limits(depth=9))
+            found[name] = (r.info.nodes, r.info.score, move_text(pos, r.best))
+    assert found == {'on': (16944, 249, 'b1b3'), 'off': (18708, 153, 'b1b3')}
+
+
 def test_oblong44_searches_with_correction_history_by_its_tuned_data(tmp_path):
     # both corrections on in Oblong 44 by its tuned data (fifty-first round):
     # its two bench positions search otherwise than without them, and every
@@ -306,7 +322,8 @@ def test_oblong44_searches_with_correction_history_by_its_tuned_data(tmp_path):
     r = cli('tune', 'show', '--variant', 'oblong44')
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[1].endswith(
-        '; FIFTY_SCALE 0->200; search CORRECTION 0->1; search CORRECTION_NONPAWN 0->1')
+        '; FIFTY_SCALE 0->200; HUNT_KING 0->20; HUNT_GUARD 0->10; search CORRECTION 0->1;'
+        ' search CORRECTION_NONPAWN 0->1')
     del data['oblong44']['search']
     off = tmp_path / 'off.json'
     off.write_text(format_tuned(data))
@@ -457,9 +474,12 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
     # Oblong 44: the threats, trading down and the 50-move count (twenty-seventh
     # round: H1 after 584 games, and after 980 more on top of it); correction
     # history, by the pawns and by the other pieces (fifty-first round: H1
-    # after 210 games at 20,000 nodes)
+    # after 210 games at 20,000 nodes); the hunting of the last unit
+    # (fifty-third round: H1 after 211 games from endings and 256 from
+    # openings at 20,000 nodes)
     assert data['oblong44'] == {'values': {}, 'weights': {'THREAT_MG': 30, 'THREAT_EG': 20,
-                                                          'TRADE_DOWN': 100, 'FIFTY_SCALE': 200},
+                                                          'TRADE_DOWN': 100, 'FIFTY_SCALE': 200,
+                                                          'HUNT_KING': 20, 'HUNT_GUARD': 10},
                                 'search': {'CORRECTION': 1, 'CORRECTION_NONPAWN': 1}}
     assert [v for v in data if 'search' in data[v]] == ['chess', 'oblong44']
     threats = {v: (e['weights']['THREAT_MG'], e['weights']['THREAT_EG'])
