@@ -79,7 +79,7 @@ def setup_fen(v: Variant, index: int) -> str:
             rows[r][f] = letter
             rows[v.ranks - 1 - r][f] = letter.lower()
     fields = v.start.split()
-    return ' '.join([_placement(rows)] + fields[1:])
+    return ' '.join([placement_of_rows(rows)] + fields[1:])
 
 
 def all_setup_fens(v: Variant) -> list[str]:
@@ -112,7 +112,9 @@ def _rows(v: Variant) -> list[list[str]]:
     return rows
 
 
-def _placement(rows: list[list[str]]) -> str:
+def placement_of_rows(rows: list[list[str]]) -> str:
+    """The FEN placement field of rows[rank][file] of letters ('' empty),
+    rank 0 first (the layout of :func:`_rows`)."""
     out = []
     for row in reversed(rows):
         s, empty = '', 0

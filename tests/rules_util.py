@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from cazaux_engine import get_variant, move_text, parse_fen
 from cazaux_engine.movegen import legal_moves
+from cazaux_engine.setups import placement_of_rows
 
 
 def fen_of(variant: str, pieces: dict[str, str], side: str = 'w', castling: str = '-',
@@ -12,17 +13,7 @@ def fen_of(variant: str, pieces: dict[str, str], side: str = 'w', castling: str 
     grid = [[''] * v.files for _ in range(v.ranks)]
     for sq, letter in pieces.items():
         grid[int(sq[1:]) - 1][ord(sq[0]) - 97] = letter
-    rows = []
-    for r in range(v.ranks - 1, -1, -1):
-        row, empty = '', 0
-        for ch in grid[r]:
-            if ch:
-                row += (str(empty) if empty else '') + ch
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ''))
-    return f'{"/".join(rows)} {side} {castling} {ep} 0 1'
+    return f'{placement_of_rows(grid)} {side} {castling} {ep} 0 1'
 
 
 def position(variant: str, pieces: dict[str, str] | None = None, **kw):

@@ -23,23 +23,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from cazaux_engine import FenError, legal_moves, start_position     # noqa: E402
+from cazaux_engine.setups import placement_of_rows                   # noqa: E402
 
 FILES, RANKS = 4, 11
 
 
 def fen_of(board: dict, turn: str) -> str:
-    rows = []
-    for r in range(RANKS - 1, -1, -1):
-        row, gap = '', 0
-        for f in range(FILES):
-            letter = board.get((f, r))
-            if letter:
-                row += (str(gap) if gap else '') + letter
-                gap = 0
-            else:
-                gap += 1
-        rows.append(row + (str(gap) if gap else ''))
-    return '/'.join(rows) + f' {turn} - - 0 1'
+    rows = [[board.get((f, r), '') for f in range(FILES)] for r in range(RANKS)]
+    return placement_of_rows(rows) + f' {turn} - - 0 1'
 
 
 def in_check(fen: str) -> bool:
