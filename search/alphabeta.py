@@ -149,6 +149,8 @@ class Tree:
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
         self.null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
+        # (RFP_ZUGZWANG: reverse futility there all the same, the null move not)
+        self.rfp_variant = self.null_variant or bool(S.RFP_ZUGZWANG)
         self.ends = GameEnd(V)
         plies = P.MAX_PLY + 2
         pos.reserve_undo(pos.sp + plies + 1)        # make() itself never grows the records
@@ -688,7 +690,7 @@ class Tree:
         score of a reverse-futility, razoring or null-move cutoff, or NO_SCORE."""
         score: cython.int
         r: cython.int
-        if not (-self.mate_bound < beta < self.mate_bound and self.null_variant):
+        if not (-self.mate_bound < beta < self.mate_bound and self.rfp_variant):
             return NO_SCORE
         if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
             return ev

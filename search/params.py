@@ -170,6 +170,8 @@ NULL_EVAL_DIVISOR = 0            # R += min((eval - beta) // this, 3); 0: off
 
 RFP_DEPTH = 2                    # reverse futility: eval - RFP_MARGIN*depth >= beta
 RFP_MARGIN = 110
+RFP_ZUGZWANG = 0                 # 1: reverse futility (and razoring) also where having no move
+                                 # ... loses (stalemate = loss, bare King); the null move stays off there
 RAZOR_DEPTH = 0                  # razoring: to this depth (0: off), a non-PV node whose eval +
 RAZOR_MARGIN = 200               # ... RAZOR_MARGIN x depth < beta returns its quiescence score if below beta
 FUTILITY_DEPTH = 3               # futility: eval + FUTILITY_MARGIN[depth] <= alpha

@@ -75,7 +75,7 @@ WEIGHTS: dict[str, str] = {
 # aspiration window, the table) are one for every variant.
 SEARCH: dict[str, str] = {
     **{name: 'int' for name in (
-        'RFP_DEPTH', 'RFP_MARGIN', 'RAZOR_DEPTH', 'RAZOR_MARGIN', 'FUTILITY_DEPTH', 'LMP_DEPTH',
+        'RFP_DEPTH', 'RFP_MARGIN', 'RFP_ZUGZWANG', 'RAZOR_DEPTH', 'RAZOR_MARGIN', 'FUTILITY_DEPTH', 'LMP_DEPTH',
         'HISTORY_PRUNE_DEPTH', 'HISTORY_PRUNE', 'LMR_MIN_DEPTH', 'LMR_MIN_MOVES',
         'NULL_MIN_DEPTH', 'NULL_REDUCTION', 'NULL_MIN_MATERIAL', 'NULL_EVAL_DIVISOR',
         'DELTA_MARGIN', 'IMPROVING', 'HISTORY_OF_MOVE_PAIRS', 'CORRECTION', 'CORRECTION_MAX',

@@ -383,6 +383,7 @@ SWITCHED_BENCH = [
     ({'LMR_CUT_NODE': 0}, 4, 35931),            # on by default (2)
     ({'HISTORY_BONUS_LINEAR': 0}, 4, 35936),    # on by default (400)
     ({'RAZOR_DEPTH': 3}, 4, 35380),             # margin 200 cp a ply (RAZOR_MARGIN)
+    ({'RFP_ZUGZWANG': 1}, 4, 36038),            # reverse futility in Oblong 44 too (the one such bench variant)
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
