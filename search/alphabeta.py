@@ -149,8 +149,10 @@ class Tree:
         # move there, and no reverse futility (the static eval of a side that
         # cannot move says nothing)
         self.null_variant = V.stalemate != 'loss' and V.bare_king != 'shatranj'
-        # (RFP_ZUGZWANG: reverse futility there all the same, the null move not)
+        # (RFP_ZUGZWANG: reverse futility there all the same; NULL_ZUGZWANG:
+        # the null move there all the same, each of its cutoffs verified)
         self.rfp_variant = self.null_variant or bool(S.RFP_ZUGZWANG)
+        self.null_verify = not self.null_variant and bool(S.NULL_ZUGZWANG)
         self.ends = GameEnd(V)
         plies = P.MAX_PLY + 2
         pos.reserve_undo(pos.sp + plies + 1)        # make() itself never grows the records
@@ -690,17 +692,20 @@ class Tree:
         score of a reverse-futility, razoring or null-move cutoff, or NO_SCORE."""
         score: cython.int
         r: cython.int
-        if not (-self.mate_bound < beta < self.mate_bound and self.rfp_variant):
+        if not (-self.mate_bound < beta < self.mate_bound
+                and (self.rfp_variant or self.null_verify)):
             return NO_SCORE
-        if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
-            return ev
-        if depth <= self.razor_depth and ev + self.razor_margin * depth < beta:
-            # razoring: so far below beta that only a capture could help;
-            # quiescence says whether one does
-            score = self.qsearch(beta - 1, beta, ply, False, n)
-            if score < beta:
-                return score
-        if (null_ok and depth >= self.null_min_depth and ev >= beta and self.null_variant
+        if self.rfp_variant:
+            if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
+                return ev
+            if depth <= self.razor_depth and ev + self.razor_margin * depth < beta:
+                # razoring: so far below beta that only a capture could help;
+                # quiescence says whether one does
+                score = self.qsearch(beta - 1, beta, ply, False, n)
+                if score < beta:
+                    return score
+        if (null_ok and depth >= self.null_min_depth and ev >= beta
+                and (self.null_variant or self.null_verify)
                 and self.ev.npm(self.pos.turn) >= self.null_mat):
             self.play_null()
             self.mslot[ply] = -1
@@ -712,6 +717,12 @@ class Tree:
             self.take_back_null()
             if self.stopped:
                 return 0
+            if score >= beta and self.null_verify:
+                # where passing is not a move the opponent may have been
+                # in zugzwang: the same depth without the pass must agree
+                score = self.search(depth - 1 - r, beta - 1, beta, ply, False, False, cut, n)
+                if self.stopped:
+                    return 0
             if score >= beta:
                 return beta if score >= self.mate_bound else score
         return NO_SCORE

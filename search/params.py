@@ -167,6 +167,9 @@ NULL_MIN_DEPTH = 3
 NULL_REDUCTION = 3               # R = NULL_REDUCTION + depth // 6
 NULL_MIN_MATERIAL = 400          # side to move's non-pawn material needed
 NULL_EVAL_DIVISOR = 0            # R += min((eval - beta) // this, 3); 0: off
+NULL_ZUGZWANG = 0                # 1: the null move also where having no move loses (stalemate =
+                                 # ... loss, bare King), a fail-high then verified by a search of the
+                                 # ... same reduced depth without it; 0: no null move there
 
 RFP_DEPTH = 2                    # reverse futility: eval - RFP_MARGIN*depth >= beta
 RFP_MARGIN = 110

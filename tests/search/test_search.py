@@ -384,6 +384,7 @@ SWITCHED_BENCH = [
     ({'HISTORY_BONUS_LINEAR': 0}, 4, 35936),    # on by default (400)
     ({'RAZOR_DEPTH': 3}, 4, 35380),             # margin 200 cp a ply (RAZOR_MARGIN)
     ({'RFP_ZUGZWANG': 1}, 4, 36038),            # reverse futility in Oblong 44 too (the one such bench variant)
+    ({'NULL_ZUGZWANG': 1}, 4, 35576),           # the null move, verified, in Oblong 44 too
 ]
 # (The threats weights are in every built-in variant's tuned data since the
 # twelfth round, 30 and 20, chess's 35 and 39 since the twentieth: they are
