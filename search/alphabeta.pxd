@@ -33,7 +33,7 @@ cdef class Tree:
     cdef int lmr_history, iir_depth, iir_non_pv_depth, se_depth, se_margin, hp_depth, hp_margin
     cdef int pc_depth, pc_margin, null_eval_div, lmr_not_improving, see_depth, see_quiet, see_capture
     cdef public int contempt
-    cdef bint null_variant, null_verify, rfp_variant, use_improving, use_pairs, use_corr, use_capt, check_see, tt_eval
+    cdef bint null_variant, null_allowed, rfp_variant, use_improving, use_pairs, use_corr, use_capt, check_see, tt_eval
     cdef bint lmr_refutations, lmr_bad_captures, lmr_tt_capture
     cdef int lmr_cut_node, hist_linear
     cdef GameEnd ends

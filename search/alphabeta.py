@@ -152,7 +152,7 @@ class Tree:
         # (RFP_ZUGZWANG: reverse futility there all the same; NULL_ZUGZWANG:
         # the null move there all the same, each of its cutoffs verified)
         self.rfp_variant = self.null_variant or bool(S.RFP_ZUGZWANG)
-        self.null_verify = not self.null_variant and bool(S.NULL_ZUGZWANG)
+        self.null_allowed = self.null_variant or bool(S.NULL_ZUGZWANG)
         self.ends = GameEnd(V)
         plies = P.MAX_PLY + 2
         pos.reserve_undo(pos.sp + plies + 1)        # make() itself never grows the records
@@ -693,7 +693,7 @@ class Tree:
         score: cython.int
         r: cython.int
         if not (-self.mate_bound < beta < self.mate_bound
-                and (self.rfp_variant or self.null_verify)):
+                and (self.rfp_variant or self.null_allowed)):
             return NO_SCORE
         if self.rfp_variant:
             if depth <= self.rfp_depth and ev - self.rfp_margin * (depth - improving) >= beta:
@@ -705,8 +705,7 @@ class Tree:
                 if score < beta:
                     return score
         if (null_ok and depth >= self.null_min_depth and ev >= beta
-                and (self.null_variant or self.null_verify)
-                and self.ev.npm(self.pos.turn) >= self.null_mat):
+                and self.null_allowed and self.ev.npm(self.pos.turn) >= self.null_mat):
             self.play_null()
             self.mslot[ply] = -1
             r = self.null_r + depth // 6
@@ -717,7 +716,7 @@ class Tree:
             self.take_back_null()
             if self.stopped:
                 return 0
-            if score >= beta and self.null_verify:
+            if score >= beta and not self.null_variant:
                 # where passing is not a move the opponent may have been
                 # in zugzwang: the same depth without the pass must agree
                 score = self.search(depth - 1 - r, beta - 1, beta, ply, False, False, cut, n)
