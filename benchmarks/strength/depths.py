@@ -30,8 +30,8 @@ def depths(paths: list[str]) -> dict[str, list[int]]:
         for g in read_pgn_file(path).games:
             for side, colour in enumerate(('White', 'Black')):
                 found = engines.setdefault(g.tags.get(colour, '?'), [])
-                for k in range(side, min(len(g.moves), len(g.comments)), 2):
-                    d = DEPTH.match(g.comments[k] or '')
+                for text in g.comments[side::2]:       # one per move, None where none
+                    d = DEPTH.match(text or '')
                     if d:
                         found.append(int(d.group(1)))
     return {name: found for name, found in engines.items() if found}

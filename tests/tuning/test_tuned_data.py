@@ -258,6 +258,15 @@ def variant_nodes(rows: list[list[str]], variant: str) -> list[int]:
     return [int(n) for v, n in rows if v == variant]
 
 
+def mirrored(squares: dict, variant: str) -> bool:
+    """Whether every square table of ``squares`` (a tuned-data entry's
+    ``"squares"``) gives a square and its mirror across ``variant``'s middle
+    file the same number (what ``tune fit --squares --mirror`` writes)."""
+    files = start_position(variant).rules.variant.files
+    return all(t[phase][i] == t[phase][i - i % files + files - 1 - i % files]
+               for t in squares.values() for phase in ('mg', 'eg') for i in range(len(t[phase])))
+
+
 def test_tuned_search_settings_apply_to_their_variant_only(tmp_path):
     # correction history on in chess (its tuned data since the fortieth
     # round), with the correction by the other pieces (since the forty-second)
@@ -467,9 +476,7 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
         'knight': (-22, -56, -12, 9), 'lion': (82, 66, -9, 18), 'machine': (-84, -126, -18, 9),
         'pawn': (-104, -58, -26, 22), 'prince': (-42, -46, -21, 17), 'queen': (58, 62, -8, 16),
         'rhinoceros': (-10, -2, -6, 16), 'rook': (-44, 24, -15, 5)}
-    files = start_position('zanzibar-s').rules.variant.files
-    assert all(t[phase][i] == t[phase][i - i % files + files - 1 - i % files]
-               for t in squares.values() for phase in ('mg', 'eg') for i in range(len(t[phase])))
+    assert mirrored(squares, 'zanzibar-s')
     # Oblong 44's (fifty-ninth round: mirrored, ridge 3e-7, 391,812 positions of 2,816
     # games at 20,000 and 100,000 nodes and 40 s + 0.4 s; H1 after 208 games against
     # the engine without tables, and after 208 more against the same fit at ridge 1e-5):
@@ -483,9 +490,7 @@ def test_the_packaged_fits_are_those_their_sprts_accepted():
         'pawn': (-550, -134, -41, 20)}
     assert (squares['alfil']['eg'][0], squares['knight']['mg'][12], squares['pawn']['mg'][20]) == (
         -63, 29, -38)
-    files = start_position('oblong44').rules.variant.files
-    assert all(t[phase][i] == t[phase][i - i % files + files - 1 - i % files]
-               for t in squares.values() for phase in ('mg', 'eg') for i in range(len(t[phase])))
+    assert mirrored(squares, 'oblong44')
     assert [v for v in data if 'squares' in data[v]] == ['chess', 'oblong44', 'pemba', 'zanzibar-s']
     # Oblong 44: the threats, trading down and the 50-move count (twenty-seventh
     # round: H1 after 584 games, and after 980 more on top of it); correction
