@@ -148,5 +148,9 @@ def run_scripted(work: Path, variant: str, fen: str, white_moves: list[str],
                       f'"{work / "scripted.json"}"\n')
     script.chmod(0o755)
     eng = engine_launcher(work)
+    # XBoard's default init string is 'new\nrandom\n': 'random' turns on the
+    # engine's small random choice among moves within RANDOM_MARGIN of the
+    # best (search/level.py), and a scripted test asks for the best move
     return run_match(work, variant, games=1, depth=depth, timeout=timeout,
-                     extra=['-fcp', str(script), '-scp', str(eng)] + (extra or []))
+                     extra=['-fcp', str(script), '-scp', str(eng),
+                            '-secondInitString', 'new\n'] + (extra or []))
