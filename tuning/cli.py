@@ -26,7 +26,8 @@ games over the machines of a Dask cluster), extract quiet positions with
 their game results ("tune extract"), fit piece values and evaluation weights
 to them ("tune fit", needs numpy and scipy: the "tune" extra),
 verify the fitted data by games (CAZAUX_ENGINE_TUNED=FILE against
-CAZAUX_ENGINE_TUNED=off) and look at the numbers in use ("tune show").
+CAZAUX_ENGINE_TUNED=off), keep the games without the engines' comments
+("tune strip") and look at the numbers in use ("tune show").
 docs/strength.md gives the full commands."""
 
 EPILOG = """\
@@ -41,6 +42,7 @@ examples:
   cazaux-engine tune extract --variant pemba --out pemba.tsv games/*.pgn
   cazaux-engine tune fit --variant pemba --out candidate.json pemba.tsv
   cazaux-engine tune show --variant pemba
+  cazaux-engine tune strip --out pemba-games.pgn.gz games/*.pgn
   cazaux-engine --variants shako.json tune openings --variant shako --out shako-openings.txt
 
 A variant of a file (--variants FILE, before or after "tune") is tuned the same way:
@@ -136,6 +138,19 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                         'with, as the variant\'s entry of this tuned-data file (kept: its '
                         'other variants, and the variant\'s search settings, else those '
                         'in use; created: from the tuned data in use)')
+
+    p = sub.add_parser('strip', help='games to store: the engines\' comments left out',
+                       description='Copy the games of PGN files of "cazaux-engine match" into '
+                       'one file as the games of tuning/games/ are stored: tags and moves '
+                       'kept, the openings\' {book} marks kept (so "tune extract" still '
+                       'skips the opening moves and gives the same positions) and the '
+                       'comment that says why a game ended, the engines\' comments (score, '
+                       'depth and time of each move) left out.  An unfinished last game (an interrupted '
+                       'match) is left out.  FILE ending in .gz is written gzip-compressed, '
+                       'byte for byte the same on every run.')
+    p.add_argument('pgn', nargs='+', metavar='PGN', help='PGN files of "cazaux-engine match"')
+    p.add_argument('--out', required=True, metavar='FILE',
+                   help='write the games here (must not exist yet)')
 
     p = sub.add_parser('show', help='the piece values and weights in use',
                        description='The piece values and evaluation weights each variant uses '
@@ -332,6 +347,46 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
     return 0
 
 
+def strip_comments(game):
+    """``game`` (a :class:`tournament.pgn.PgnGame`) with only its {book}
+    marks and its last comment (why the game ended) left of its comments."""
+    from tournament.pgn import PgnGame
+    return PgnGame(tags=dict(game.tags), moves=list(game.moves),
+                   comments=[c if c == 'book' else None for c in game.comments],
+                   final_comment=game.final_comment, result=game.result)
+
+
+def cmd_strip(args, ap, registry: Registry) -> int:
+    import gzip
+    from tournament.pgn import format_game
+    for path in args.pgn:
+        if not os.path.isfile(path):
+            ap.error(f'no such PGN file: {path}')
+    if os.path.exists(args.out):
+        ap.error(f'--out: {args.out} exists (choose a new name; nothing was written)')
+    texts, unfinished = [], 0
+    for path in args.pgn:
+        f = read_pgn_file(path)
+        unfinished += f.incomplete_at is not None
+        texts.extend(format_game(strip_comments(g)) for g in f.games)
+    if not texts:
+        print(f'error: no finished games in {", ".join(args.pgn)}', file=sys.stderr)
+        return 2
+    data = ''.join(texts)[:-1].encode('utf-8')     # no blank line at the end
+    tmp = args.out + '.part'
+    with open(tmp, 'wb') as raw:
+        if args.out.endswith('.gz'):
+            # no file name and no time in the header: the same bytes every run
+            with gzip.GzipFile(filename='', mode='wb', fileobj=raw, mtime=0) as z:
+                z.write(data)
+        else:
+            raw.write(data)
+    os.replace(tmp, args.out)
+    note = f'; {unfinished} unfinished last game(s) left out' if unfinished else ''
+    print(f'{len(texts)} games -> {args.out} ({os.path.getsize(args.out):,} bytes{note})')
+    return 0
+
+
 def cmd_show(args, ap, registry: Registry) -> int:
     from tuning.parameters import untuned_values
     from search.weights import (default_search_settings, default_weights, search_settings,
@@ -370,4 +425,4 @@ def main(argv: list[str], registry: Registry | None = None) -> int:
     ap = build_parser(registry)
     args = ap.parse_args(argv)
     return {'openings': cmd_openings, 'extract': cmd_extract, 'fit': cmd_fit,
-            'show': cmd_show}[args.command](args, ap, registry)
+            'strip': cmd_strip, 'show': cmd_show}[args.command](args, ap, registry)
