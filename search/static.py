@@ -23,8 +23,8 @@ Neither function changes the position.
 
 >>> from cazaux_engine import start_position
 >>> pos = start_position('chess', '4k3/8/8/8/8/8/8/3QK3 w - - 0 1')
->>> evaluate(pos, material_only=True)
-900
+>>> evaluate(pos, material_only=True)     # chess's fitted Queen
+1041
 >>> with with_weights('chess', {'queen': 950}, {}):
 ...     evaluate(pos, material_only=True)
 950

@@ -21,12 +21,12 @@ starts.
 override the numbers are exactly those of ``search/params.py`` and the
 variant table.
 
->>> weights_for('chess')['TEMPO'] == params.TEMPO
+>>> weights_for('oblong44')['TEMPO'] == params.TEMPO       # not in its tuned data
 True
->>> values_for('chess')['knight']
+>>> values_for('oblong44')['knight']
 300
->>> with overriding('chess', {'knight': 320}, {'TEMPO': 5}):
-...     values_for('chess')['knight'], weights_for('chess')['TEMPO']
+>>> with overriding('oblong44', {'knight': 320}, {'TEMPO': 5}):
+...     values_for('oblong44')['knight'], weights_for('oblong44')['TEMPO']
 (320, 5)
 """
 from __future__ import annotations

@@ -28,8 +28,8 @@ DRAW_AT_PLY_2 = '8/8/8/8/8/6kP/8/4K3 w - - 0 1'      # h4 Kxh4, or a King move K
     (DRAW_AT_PLY_1, 50, 'h1g2', -50, 93),
     (DRAW_AT_PLY_1, -30, 'h1g2', 30, 95),
     (DRAW_AT_PLY_2, 0, 'h3h4', 0, 265),
-    (DRAW_AT_PLY_2, 50, 'h3h4', -50, 225),
-    (DRAW_AT_PLY_2, -30, 'h3h4', 30, 278),
+    (DRAW_AT_PLY_2, 50, 'h3h4', -50, 220),
+    (DRAW_AT_PLY_2, -30, 'h3h4', 30, 283),
 ])
 def test_a_draw_costs_the_root_side_the_contempt(fen, contempt, best, score, nodes):
     s = Searcher(seed=1)

@@ -68,7 +68,7 @@ def test_the_terms_sum_to_the_search_s_evaluation_along_random_games(variant):
     assert checked > 100
 
 
-def test_the_text_shows_every_term_for_both_sides():
+def test_the_text_shows_every_term_for_both_sides(chess_arithmetic):
     lines = explain_text(start_position('chess', '4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1'))
     rows = table_rows(lines)
     assert list(rows)[1:] == ['material', 'placement', 'passed pawns', 'pawn structure', 'King shelter',
@@ -180,7 +180,7 @@ def test_the_fifty_move_line_of_a_position():
     assert not any('50-move' in line for line in plain)
 
 
-def test_the_threats_row_of_a_position():
+def test_the_threats_row_of_a_position(chess_arithmetic):
     from search.weights import overriding
     with overriding('chess', weights=dict(THREAT_MG=63, THREAT_EG=0)):
         lines = explain_text(start_position('chess', 'k7/8/8/3n1r2/4PK2/2Q5/1b6/7R w - - 0 1'))
@@ -191,7 +191,7 @@ def test_the_threats_row_of_a_position():
 
 
 
-def test_the_pairs_and_files_rows_of_a_position():
+def test_the_pairs_and_files_rows_of_a_position(chess_arithmetic):
     from search.weights import overriding
     with overriding('chess', weights=dict(PAIR_MG=63, PAIR_EG=0, OPEN_FILE_MG=0, OPEN_FILE_EG=63)):
         lines = explain_text(start_position('chess', 'r3k3/pp6/8/8/8/8/PP6/2B1KB1R w - - 0 1'))
@@ -215,7 +215,7 @@ def test_the_king_attack_row_sums_with_the_rest_when_the_term_is_on(variant):
     assert seen >= 20                   # the random games' pieces come near the Kings
 
 
-def test_the_king_attack_row_of_a_position():
+def test_the_king_attack_row_of_a_position(chess_arithmetic):
     from search.weights import overriding
     with overriding('chess', weights=dict(KING_ATTACK_NOW=63)):
         lines = explain_text(start_position('chess', '6k1/5ppp/8/8/8/1B6/8/5RK1 w - - 0 1'))
@@ -261,7 +261,7 @@ def test_the_pawn_structure_row_of_a_position():
     assert [float(x) for x in rows['pawn structure']] == [-34.0, -10.0, -24.0]
 
 
-def test_the_passed_row_of_a_position_with_the_kings_term():
+def test_the_passed_row_of_a_position_with_the_kings_term(chess_arithmetic):
     from search.weights import overriding
     with overriding('chess', weights=dict(PASSER_KING_EG=50)):
         lines = explain_text(start_position('chess', 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'))
@@ -270,7 +270,7 @@ def test_the_passed_row_of_a_position_with_the_kings_term():
     assert [float(x) for x in rows['passed pawns']] == [24.0, 0.0, 24.0]
 
 
-def test_the_passed_row_of_a_position_with_a_blocked_passer():
+def test_the_passed_row_of_a_position_with_a_blocked_passer(chess_arithmetic):
     from search.weights import overriding
     with overriding('chess', weights=dict(PASSER_BLOCKED_MG=100, PASSER_BLOCKED_EG=70,
                                           PASSER_KING_EG=0)):

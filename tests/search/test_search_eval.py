@@ -11,6 +11,7 @@ from search.eval import make_evaluate, moves_to_promotion, tables
 from search.static import with_weights
 from search.weights import weights_for
 from cazaux_engine.movegen import legal_moves
+from tests.conftest import CHESS_ARITHMETIC_VALUES, CHESS_ARITHMETIC_WEIGHTS
 
 
 def mirrored(pos):
@@ -146,7 +147,7 @@ def test_colour_pairs_counted_move_by_move_equal_a_walk_of_the_pieces():
     rng = random.Random(19)
     pos = start_position('chess')
     t = tables(pos.rules, False)
-    assert (t.pair_kinds, t.pair_mg, t.pair_eg) == (1, 17, 53)
+    assert (t.pair_kinds, t.pair_mg, t.pair_eg) == (1, 30, 60)     # chess's tuned data
     ev = make_evaluate(t)
     assert ev.pair_keyed
     seen = set()
@@ -225,9 +226,9 @@ def test_the_cache_of_evaluations_returns_what_a_fresh_evaluation_gives(variant)
 
 def test_material_only_is_the_material_balance():
     pos = start_position('chess', '4k3/8/8/8/8/8/8/RN2K3 w - - 0 1')
-    assert evaluator(pos, material_only=True)(pos) == 500 + 300
+    assert evaluator(pos, material_only=True)(pos) == 525 + 296     # chess's tuned values
     pos = start_position('chess', '4k3/8/8/8/8/8/8/RN2K3 b - - 0 1')
-    assert evaluator(pos, material_only=True)(pos) == -800
+    assert evaluator(pos, material_only=True)(pos) == -821
 
 
 def without_fitted_squares(variant, **weights):
@@ -291,10 +292,16 @@ def score_with(fen, variant='chess', **weights):
     """The evaluation of ``fen`` with some weights replaced and without the
     variant's fitted square tables (these tests pin the terms' arithmetic,
     which the tables would shift by their rounding); the passed pieces'
-    King distances (PASSER_KING_EG, 57 in chess's tuned data) are 0 unless
-    given, as they too would shift the other terms' rounding."""
+    King distances (PASSER_KING_EG, 55 in chess's tuned data) are 0 unless
+    given, as they too would shift the other terms' rounding.  Chess
+    evaluates with the numbers of CHESS_ARITHMETIC_* unless given."""
+    from search.weights import overriding
     weights.setdefault('PASSER_KING_EG', 0)
-    with without_fitted_squares(variant, **weights):
+    values = {}
+    if variant == 'chess':
+        weights = dict(CHESS_ARITHMETIC_WEIGHTS, **weights)
+        values = CHESS_ARITHMETIC_VALUES
+    with overriding(variant, values=values), without_fitted_squares(variant, **weights):
         pos = start_position(variant, fen)
         return evaluator(pos)(pos)
 
@@ -311,7 +318,9 @@ def test_pawn_structure_terms_are_off_by_default_and_on_in_chess_by_its_tuned_da
         assert getattr(params, name) == 0
         assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES if v != 'chess')
     assert {name: weights_for('chess')[name] for name in PAWN_TERMS_OFF} == dict(
-        DOUBLED_MG=0, DOUBLED_EG=26, ISOLATED_MG=6, ISOLATED_EG=6, PHALANX_MG=1, PHALANX_EG=2)
+        DOUBLED_MG=8, DOUBLED_EG=29, ISOLATED_MG=6, ISOLATED_EG=9, PHALANX_MG=0, PHALANX_EG=5)
+    # (fitted again in the sixty-second round; the arithmetic below is that of
+    # CHESS_ARITHMETIC_WEIGHTS, the twentieth round's fit)
     # an end game: White's c2 c3 doubled (-26) and both isolated (-2 x 6),
     # Black's c7 d7 side by side (2 x 2 for Black): -42 for White
     fen = '4k3/2pp4/8/8/8/2P5/2P5/4K3 w - - 0 1'
@@ -421,7 +430,9 @@ def test_king_attack_fades_with_the_phase():
     # 100 x 50 / 100 at full material, here that times (phase / full
     # phase), rounded once with the rest of the score.
     fen = '2k5/8/8/8/8/8/8/n2QK2R w - - 0 1'
-    t = tables(start_position('chess', fen).rules, False)
+    from search.weights import overriding
+    with overriding('chess', values=CHESS_ARITHMETIC_VALUES):
+        t = tables(start_position('chess', fen).rules, False)
     ph = 900 + 500 + 300
     assert t.phase_total == 2 * (2 * 300 + 2 * 325 + 2 * 500 + 900)
     others_off = dict(MOBILITY_OFF, OPEN_FILE_MG=0, OPEN_FILE_EG=0)    # (Rh1's open file)
@@ -490,7 +501,7 @@ def test_king_attack_now_keeps_colour_symmetry(variant):
 
 def test_passer_king_term_is_off_by_default_and_on_in_chess():
     assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
-    assert weights_for('chess')['PASSER_KING_EG'] == 60       # its SPRTs: docs/strength.md
+    assert weights_for('chess')['PASSER_KING_EG'] == 55       # its SPRTs and fits: docs/strength.md
     assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES if v != 'chess')
     fen = 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'
     # White's King a step nearer the square in front of e3: round(16 x 0.57) = 9
@@ -615,7 +626,9 @@ def test_mobility_now_weights_the_difference_by_phase():
     # Rooks of the start's 6,300: the middle game weighs 1,000 / 6,300)
     fen = 'r6k/8/8/8/8/8/8/R5K1 w - - 0 1'
     assert mobility(fen) == (-2, -1)
-    assert tables(start_position('chess', fen).rules, False).phase_total == 6300
+    from search.weights import overriding
+    with overriding('chess', values=CHESS_ARITHMETIC_VALUES):
+        assert tables(start_position('chess', fen).rules, False).phase_total == 6300
     base = score_with(fen, **MOBILITY_OFF)
     assert score_with(fen, MOBILITY_NOW_MG=10, MOBILITY_NOW_EG=10) == base - 10
     assert score_with(fen, MOBILITY_NOW_MG=63, MOBILITY_NOW_EG=0) == base - 10   # 63 x 1000 / 6300
@@ -646,9 +659,9 @@ def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
     assert (params.THREAT_MG, params.THREAT_EG) == (0, 0)
     for variant in VARIANT_NAMES:
         # on in every built-in variant by its tuned data (search/tuned.json) ...
-        # (chess's fitted again in the twentieth round)
+        # (chess's fitted again in the twentieth and sixty-second rounds)
         t = tables(start_position(variant).rules, False)
-        assert (t.threat_mg, t.threat_eg) == ((35, 39) if variant == 'chess' else (30, 20))
+        assert (t.threat_mg, t.threat_eg) == ((38, 40) if variant == 'chess' else (30, 20))
         assert t.leap_start[len(t.leap_start) - 1] > 0
         # ... and with the weights at 0, off: no table built
         with overriding(variant, weights=dict(THREAT_MG=0, THREAT_EG=0)):
@@ -732,13 +745,14 @@ def test_colour_bound_kinds_and_file_riders_of_the_variants(variant, bound, ride
 
 def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
     # off in search/params.py; the open files on in chess by its tuned data
-    # (search/tuned.json, thirteenth round), the colour pairs too (17 and 53,
-    # nineteenth round: the Bishops, slot 0 for both colours), in no other variant
+    # (search/tuned.json, thirteenth round), the colour pairs too (30 and 60,
+    # nineteenth and sixty-second rounds: the Bishops, slot 0 for both
+    # colours), in no other variant
     assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
         if variant == 'chess':
-            assert (t.pair_mg, t.pair_eg) == (17, 53)
+            assert (t.pair_mg, t.pair_eg) == (30, 60)
             assert [s for s in t.pair_slot if s != -1] == [0, 0]    # the two Bishops
             assert (t.open_file_mg, t.open_file_eg) == (23, 6)
             assert sum(t.file_rider) == 2                       # White's and Black's Rook

@@ -3,6 +3,8 @@ evaluation (exact changes, Black's mirror), in ``eval``'s rows, and their
 fit (``tuning.squares``, ``cazaux-engine tune fit --squares``)."""
 import json
 
+from fractions import Fraction
+
 import pytest
 
 from cazaux_engine import start_position
@@ -114,16 +116,17 @@ def test_a_square_table_adds_exactly_its_entry_mirrored_for_black():
 
 
 def test_square_tables_blend_by_the_phase_and_show_in_the_placement_row():
-    # a Knight each: the phase is 600 of chess's 6,300 (the non-pawn material at the start)
+    # a Knight each: the phase is 592 of chess's 6,662 (the non-pawn material at the
+    # start, by chess's fitted values: Knight 296, Bishop 324, Rook 525, Queen 1041)
     fen = '4k1n1/8/8/8/8/8/4P3/4K1N1 w - - 0 1'
     pos = start_position('chess', fen)
     before = explain(pos)
     with with_weights('chess', {}, {}, {'pawn': plus('pawn', {E2: (630, 0)})}):
         e = explain(pos)
-        assert e.total == e.search_value == before.total + 60       # 630 x 600 / 6300
+        assert e.total == e.search_value == before.total + 56       # 630 x 592 / 6662 = 55.98
         rows = {t.name: t.net for t in e.terms}
         old = {t.name: t.net for t in before.terms}
-        assert rows['placement'] == old['placement'] + 60
+        assert rows['placement'] == old['placement'] + Fraction(630 * 592, 6662)
         assert {k: v for k, v in rows.items() if k != 'placement'} == \
             {k: v for k, v in old.items() if k != 'placement'}
 
@@ -148,7 +151,7 @@ def test_features_are_the_phase_weights_of_each_piece_for_the_side_to_move():
     assert kinds(v) == ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn']
     X = features(v, [Sample('1n2k3/8/8/8/8/8/4P3/4K1N1 b - - 0 1', 1.0)]).toarray()[0]
     col = {(k, h, j): (2 * k + h) * 64 + j for k in range(6) for h in (0, 1) for j in range(64)}
-    ph = 600 / 6300
+    ph = 592 / 6662                                              # as above
     # Black to move: White's pieces count against it, Black's (mirrored) for it
     assert X[col[5, 0, E2]] == pytest.approx(-ph) and X[col[5, 1, E2]] == pytest.approx(ph - 1)
     assert X[col[4, 0, 6]] == pytest.approx(-ph)                 # White's Knight on g1

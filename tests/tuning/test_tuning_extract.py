@@ -190,7 +190,7 @@ def test_random_opening_moves_are_best_by_quiescence_with_margin_0():
         random_openings(v, 3, 3, 0, seed=1)
     assert str(e.value) == 'pemba: only 2 distinct openings of 3 plies found (asked for 3)'
     assert random_openings(get_variant('chess'), 1, 3, 0, seed=1)[0].endswith(
-        ' moves d2d4 d7d5 c1g5')       # with its square tables (refitted in the nineteenth round)
+        ' moves d2d4 d7d5 g1f3')       # with its tables (nineteenth round) and weights (sixty-second)
     for line in lines:
         op = parse_opening_line(v, line, 'test')
         pos = parse_fen(v, op.fen)

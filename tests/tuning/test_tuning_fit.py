@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import search.tuned
-from search.tuned import squares_of, weights_of
+from search.tuned import squares_of, values_of, weights_of
 from tuning.cli import main
 from tuning.parameters import Param, parameters, split
 from tuning.texel import fit, fit_k, loss, sigmoid
@@ -153,14 +153,15 @@ def test_fit_command_writes_the_tuned_data(tmp_path, capsys, chess_positions):
     assert table[5] == f'written: chess in {out}'
     data = json.loads(out.read_text())
     assert data['pemba'] == {'values': {'camel': 240}, 'weights': {}}     # kept
-    assert set(data['chess']['values']) == {'knight', 'bishop'}
+    # the fitted values, and those chess's tuned data set already (kept)
+    assert set(data['chess']['values']) == {'knight', 'bishop'} | set(values_of('chess'))
     # the fitted weights, and those chess's tuned data set already (kept)
     assert set(data['chess']['weights']) == {'TEMPO', 'MOBILITY_MG'} | set(weights_of('chess'))
     assert isinstance(data['chess']['values']['knight'], int)
     assert isinstance(data['chess']['weights']['TEMPO'], int)
     fitted = {x.split()[0]: float(x.split()[3]) for x in table[1:5]}
-    assert {**data['chess']['values'], **data['chess']['weights']} == {**weights_of('chess'),
-                                                                        **fitted}
+    assert {**data['chess']['values'], **data['chess']['weights']} == {
+        **values_of('chess'), **weights_of('chess'), **fitted}
     for p in parameters('chess', ['knight', 'bishop', 'TEMPO', 'MOBILITY_MG']):
         assert p.lo <= fitted[p.name] <= p.hi
     # the loss never rises, and the same command gives the same numbers
@@ -189,19 +190,23 @@ def test_fit_of_the_mobility_now_weights(tmp_path, capsys, chess_positions):
                                                    ['MOBILITY_NOW_EG', '0', '4']]
     weights = json.loads(out.read_text())['chess']['weights']
     # the fitted two, and the threats, open-files, passed pieces' King
-    # distance, Bishop pair, pawn structure, King shelter and centralisation
-    # weights kept from chess's tuned data
+    # distance, Bishop pair, pawn structure, King shelter, centralisation,
+    # advance, passed, Pawn centre, King placement and tempo weights kept from
+    # chess's tuned data (the sixty-second round's fit)
     assert set(weights) == {'MOBILITY_NOW_MG', 'MOBILITY_NOW_EG', 'THREAT_MG', 'THREAT_EG',
                             'OPEN_FILE_MG', 'OPEN_FILE_EG', 'PASSER_KING_EG',
                             'PAIR_MG', 'PAIR_EG', 'ISOLATED_MG', 'ISOLATED_EG', 'DOUBLED_MG',
                             'DOUBLED_EG', 'PHALANX_MG', 'PHALANX_EG', 'KING_SHELTER',
-                            'MOBILITY_MG', 'MOBILITY_EG'}
-    assert (weights['PAIR_MG'], weights['PAIR_EG']) == (17, 53)
-    assert (weights['THREAT_MG'], weights['THREAT_EG']) == (35, 39)
+                            'MOBILITY_MG', 'MOBILITY_EG', 'ADVANCE_MG', 'ADVANCE_EG',
+                            'PASSED_MG', 'PASSED_EG', 'PAWN_CENTRE_MG', 'KING_RANK_MG',
+                            'KING_FILE_MG', 'KING_CENTRE_EG', 'TEMPO'}
+    assert (weights['PAIR_MG'], weights['PAIR_EG']) == (30, 60)
+    assert (weights['THREAT_MG'], weights['THREAT_EG']) == (38, 40)
     assert (weights['OPEN_FILE_MG'], weights['OPEN_FILE_EG']) == (23, 6)
-    assert weights['PASSER_KING_EG'] == 60
+    assert weights['PASSER_KING_EG'] == 55
     assert (weights['KING_SHELTER'], weights['MOBILITY_MG'], weights['MOBILITY_EG']) == (
-        7, 3.282, 4.146)
+        2, 4.157, 4.792)
+    assert (weights['PAWN_CENTRE_MG'], weights['TEMPO']) == (8.325, 3)
     assert all(isinstance(weights[k], int) and 0 <= weights[k] <= 20
                for k in ('MOBILITY_NOW_MG', 'MOBILITY_NOW_EG'))
 
