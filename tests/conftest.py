@@ -181,10 +181,15 @@ CHESS_ARITHMETIC_WEIGHTS = dict(
     PHALANX_MG=1, PHALANX_EG=2, THREAT_MG=35, THREAT_EG=39, PAIR_MG=17, PAIR_EG=53)
 
 
+def chess_arithmetic_numbers():
+    """A context manager: while active, chess evaluates with
+    CHESS_ARITHMETIC_* (overrides inside it stack on them)."""
+    from search.weights import overriding
+    return overriding('chess', values=CHESS_ARITHMETIC_VALUES, weights=CHESS_ARITHMETIC_WEIGHTS)
+
+
 @pytest.fixture
 def chess_arithmetic():
-    """While the test runs, chess evaluates with CHESS_ARITHMETIC_* (a
-    test's own overrides still stack on them)."""
-    from search.weights import overriding
-    with overriding('chess', values=CHESS_ARITHMETIC_VALUES, weights=CHESS_ARITHMETIC_WEIGHTS):
+    """While the test runs, chess evaluates with CHESS_ARITHMETIC_*."""
+    with chess_arithmetic_numbers():
         yield

@@ -17,7 +17,7 @@ from cazaux_engine.variants import Variant
 from search import tuned
 from search.tuned import TunedDataError
 
-from tournament.pgn import read_pgn_file
+from tournament.pgn import PgnGame, format_game, read_pgn_file
 
 DESCRIPTION = """\
 Tune the evaluation by Texel's method: generate games with "cazaux-engine
@@ -350,7 +350,6 @@ def fit_squares(args, variant: Variant, samples: list, held: list, seconds_read:
 def strip_comments(game):
     """``game`` (a :class:`tournament.pgn.PgnGame`) with only its {book}
     marks and its last comment (why the game ended) left of its comments."""
-    from tournament.pgn import PgnGame
     return PgnGame(tags=dict(game.tags), moves=list(game.moves),
                    comments=[c if c == 'book' else None for c in game.comments],
                    final_comment=game.final_comment, result=game.result)
@@ -358,7 +357,6 @@ def strip_comments(game):
 
 def cmd_strip(args, ap, registry: Registry) -> int:
     import gzip
-    from tournament.pgn import format_game
     for path in args.pgn:
         if not os.path.isfile(path):
             ap.error(f'no such PGN file: {path}')

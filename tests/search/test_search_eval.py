@@ -1,6 +1,7 @@
 """The evaluation: derived from variant data, colour-symmetric, incremental."""
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from search.eval import make_evaluate, moves_to_promotion, tables
 from search.static import with_weights
 from search.weights import weights_for
 from cazaux_engine.movegen import legal_moves
-from tests.conftest import CHESS_ARITHMETIC_VALUES, CHESS_ARITHMETIC_WEIGHTS
+from tests.conftest import chess_arithmetic_numbers
 
 
 def mirrored(pos):
@@ -295,13 +296,9 @@ def score_with(fen, variant='chess', **weights):
     King distances (PASSER_KING_EG, 55 in chess's tuned data) are 0 unless
     given, as they too would shift the other terms' rounding.  Chess
     evaluates with the numbers of CHESS_ARITHMETIC_* unless given."""
-    from search.weights import overriding
     weights.setdefault('PASSER_KING_EG', 0)
-    values = {}
-    if variant == 'chess':
-        weights = dict(CHESS_ARITHMETIC_WEIGHTS, **weights)
-        values = CHESS_ARITHMETIC_VALUES
-    with overriding(variant, values=values), without_fitted_squares(variant, **weights):
+    numbers = chess_arithmetic_numbers() if variant == 'chess' else contextlib.nullcontext()
+    with numbers, without_fitted_squares(variant, **weights):
         pos = start_position(variant, fen)
         return evaluator(pos)(pos)
 
@@ -430,8 +427,7 @@ def test_king_attack_fades_with_the_phase():
     # 100 x 50 / 100 at full material, here that times (phase / full
     # phase), rounded once with the rest of the score.
     fen = '2k5/8/8/8/8/8/8/n2QK2R w - - 0 1'
-    from search.weights import overriding
-    with overriding('chess', values=CHESS_ARITHMETIC_VALUES):
+    with chess_arithmetic_numbers():
         t = tables(start_position('chess', fen).rules, False)
     ph = 900 + 500 + 300
     assert t.phase_total == 2 * (2 * 300 + 2 * 325 + 2 * 500 + 900)
@@ -626,8 +622,7 @@ def test_mobility_now_weights_the_difference_by_phase():
     # Rooks of the start's 6,300: the middle game weighs 1,000 / 6,300)
     fen = 'r6k/8/8/8/8/8/8/R5K1 w - - 0 1'
     assert mobility(fen) == (-2, -1)
-    from search.weights import overriding
-    with overriding('chess', values=CHESS_ARITHMETIC_VALUES):
+    with chess_arithmetic_numbers():
         assert tables(start_position('chess', fen).rules, False).phase_total == 6300
     base = score_with(fen, **MOBILITY_OFF)
     assert score_with(fen, MOBILITY_NOW_MG=10, MOBILITY_NOW_EG=10) == base - 10
