@@ -99,8 +99,9 @@ MOBILITY_NOW_EG = 0
 # slide, hop or bend, whose captures depend on the other pieces) and a piece
 # (not the King) worth more than it on a square it could capture on.
 # 0 and 0: the term is off (computed not at all).  Set per variant in
-# search/tuned.json where games proved it (every built-in variant but chess:
-# 30 and 20; chess: 35 and 39, its fit; docs/strength.md).
+# search/tuned.json where games proved it (every built-in variant but chess
+# and Pemba: 30 and 20; chess 38 and 40, Pemba 37 and 22, their fits;
+# docs/strength.md).
 THREAT_MG = 0
 THREAT_EG = 0
 
