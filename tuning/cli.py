@@ -133,6 +133,10 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
     p.add_argument('--max-positions', type=int, default=0, metavar='N',
                    help='use a random sample of N positions (default: all)')
     p.add_argument('--seed', type=int, default=0, help='seed of --max-positions (default 0)')
+    p.add_argument('--jobs', type=int, default=1, metavar='N',
+                   help='measure the finite differences in N processes at once (default 1; '
+                        '0: one per core): the same numbers sooner, N times the memory of '
+                        'the positions; one process where none can be forked (Windows)')
     p.add_argument('--out', metavar='FILE',
                    help='write the fitted numbers, with the square tables the fit ran '
                         'with, as the variant\'s entry of this tuned-data file (kept: its '
@@ -244,8 +248,10 @@ def cmd_fit(args, ap, registry: Registry) -> int:
         ap.error('--mirror applies to --squares only')
     if args.squares and args.params:
         ap.error('--squares fits the square tables: --params does not apply')
-    if args.iterations < 0 or args.max_positions < 0 or args.ridge < 0:
-        ap.error('--iterations, --max-positions and --ridge must not be negative')
+    if args.iterations < 0 or args.max_positions < 0 or args.ridge < 0 or args.jobs < 0:
+        ap.error('--iterations, --max-positions, --ridge and --jobs must not be negative')
+    if args.jobs != 1 and args.squares:
+        ap.error('--jobs applies to the fit of --params, not to --squares')
     if not 0 <= args.holdout < 1:
         ap.error('--holdout must be at least 0 and below 1')
     variant = registry.get(args.variant)
@@ -283,7 +289,7 @@ def cmd_fit(args, ap, registry: Registry) -> int:
           f'({time.perf_counter() - t:.1f} s to read); {len(params)} parameters; '
           f'tuned data: {tuned.source() or "off"}', flush=True)
     r = tune(variant, samples, params, args.iterations, args.loss, args.ridge,
-             log=lambda s: print(s, flush=True), held=held)
+             log=lambda s: print(s, flush=True), held=held, jobs=args.jobs or os.cpu_count() or 1)
     print(f'loss {r.start_loss:.6f} -> {r.result.final_loss:.6f} (K = {r.K:.4f}, '
           f'{r.result.evaluations} passes, {r.seconds_k + r.seconds_fit:.1f} s)')
     if r.held_out:

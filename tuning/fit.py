@@ -73,9 +73,10 @@ class Tuning:
 
 def tune(variant: Variant, samples: list[Sample], params: list[Param], iterations: int = 3,
          kind: str = 'mse', ridge: float = 0.0, log=None,
-         held: list[Sample] | None = None) -> Tuning:
-    """K first (with the starting numbers), then the parameters; the loss on
-    the ``held`` samples (not fitted) before and after, at the same K."""
+         held: list[Sample] | None = None, jobs: int = 1) -> Tuning:
+    """K first (with the starting numbers), then the parameters (their
+    finite differences in ``jobs`` processes, :func:`tuning.texel.fit`); the
+    loss on the ``held`` samples (not fitted) before and after, at the same K."""
     y = side_to_move_labels(samples)
     evaluate_all = evaluator(variant, samples, params)
     t = time.perf_counter()
@@ -86,7 +87,7 @@ def tune(variant: Variant, samples: list[Sample], params: list[Param], iteration
         log(f'K = {K:.4f}: loss {e:.6f} with the starting numbers '
             f'({len(samples)} positions, {seconds_k:.1f} s)')
     t = time.perf_counter()
-    r = fit(evaluate_all, y, params, K, iterations, kind, ridge, log)
+    r = fit(evaluate_all, y, params, K, iterations, kind, ridge, log, jobs)
     values, weights = split(params, r.theta)
     held_out = None
     if held:

@@ -23,11 +23,18 @@ Texel's mean squared error
    not better.  An iteration that does not lower the true loss ends the
    fit.  ``ridge`` adds ``ridge * sum(((theta - start) / step)^2)`` to both
    losses (a pull toward the starting numbers for small data sets).
+   With ``jobs`` above 1 the finite differences (one pass per parameter,
+   most of a fit's time) run in that many forked processes at once: the
+   same passes, so the same numbers, in about 1/jobs of the time.  Where
+   processes cannot be forked (Windows; macOS forks, but Python's default
+   there is to spawn) the passes run one after another.
 """
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -97,8 +104,37 @@ class FitResult:
     no_effect: list = field(default_factory=list)   # params that never moved any q
 
 
+_EVALUATE: Callable | None = None     # a forked worker's evaluate_all (set before the fork)
+
+
+def _evaluate_in_worker(theta):
+    return _EVALUATE(theta)
+
+
+def can_fork() -> bool:
+    """Whether worker processes can be forked here (they inherit the
+    samples and the evaluation without pickling them)."""
+    return 'fork' in multiprocessing.get_all_start_methods()
+
+
+def evaluate_many(evaluate_all: Callable, thetas: list, jobs: int) -> list:
+    """``[evaluate_all(t) for t in thetas]``, in up to ``jobs`` forked
+    processes at once where that is possible (see the module docstring)."""
+    global _EVALUATE
+    jobs = min(jobs, len(thetas))
+    if jobs <= 1 or not can_fork():
+        return [evaluate_all(t) for t in thetas]
+    _EVALUATE = evaluate_all
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context('fork')) as pool:
+            return list(pool.map(_evaluate_in_worker, thetas))
+    finally:
+        _EVALUATE = None
+
+
 def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: int = 3,
-        kind: str = 'mse', ridge: float = 0.0, log: Callable | None = None) -> FitResult:
+        kind: str = 'mse', ridge: float = 0.0, log: Callable | None = None,
+        jobs: int = 1) -> FitResult:
     """Fit ``params`` (see the module docstring).
 
     ``evaluate_all(theta) -> q`` evaluates every sample under the numbers
@@ -128,6 +164,11 @@ def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: in
         evaluations += 1
         return np.asarray(evaluate_all(x), dtype=float)
 
+    def measure_many(xs):
+        nonlocal evaluations
+        evaluations += len(xs)
+        return [np.asarray(q, dtype=float) for q in evaluate_many(evaluate_all, xs, jobs)]
+
     theta = rounded(start)
     q0 = measure(theta)
     e0 = loss(q0, y, K, kind) + penalty(theta)[0]      # what the fit lowers
@@ -136,11 +177,15 @@ def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: in
     for it in range(1, iterations + 1):
         t_start = time.perf_counter()
         J = np.empty((len(y), len(params)))
+        hs, xs = [], []
         for j in range(len(params)):
             h = step[j] if theta[j] + step[j] <= hi[j] else -step[j]
             x = theta.copy()
             x[j] += h
-            J[:, j] = (measure(x) - q0) / h
+            hs.append(h)
+            xs.append(x)
+        for j, q in enumerate(measure_many(xs)):
+            J[:, j] = (q - q0) / hs[j]
         moved = moved | np.any(J != 0, axis=0)
         result.no_effect = [p.name for j, p in enumerate(params) if not moved[j]]
 

@@ -274,3 +274,43 @@ def test_fit_reports_the_held_out_loss(capsys, chess_positions):
     with pytest.raises(SystemExit):
         main(['fit', '--variant', 'chess', '--holdout', '1', str(chess_positions)])
     assert '--holdout must be at least 0 and below 1' in capsys.readouterr().err
+
+
+def test_forked_finite_differences_give_the_same_fit():
+    # the passes of a Jacobian in two forked processes: the same passes in
+    # the same order, so the same numbers as one process (this platform
+    # forks: CI runs on Linux)
+    from tuning.texel import can_fork, evaluate_many
+    assert can_fork()
+    X, y = synthetic([310, 2.5, 40])
+    thetas = [np.array([250.0 + i, 1.0, 20.0]) for i in range(5)]
+    many = evaluate_many(lambda t: X @ t, thetas, jobs=2)
+    assert [q.tolist() for q in many] == [(X @ t).tolist() for t in thetas]
+    one = fit(lambda t: X @ t, y, PARAMS, K=1.0, iterations=3)
+    two = fit(lambda t: X @ t, y, PARAMS, K=1.0, iterations=3, jobs=2)
+    assert two.theta.tolist() == one.theta.tolist() == [310, 2.5, 40]
+    assert (two.evaluations, two.final_loss) == (one.evaluations, one.final_loss)
+
+
+def test_fit_command_with_two_jobs_writes_the_same_numbers(tmp_path, capsys, chess_positions):
+    outs = []
+    for jobs in ('1', '2'):
+        out = tmp_path / f'fit{jobs}.json'
+        argv = ['fit', '--variant', 'chess', '--params', 'knight,bishop,TEMPO,MOBILITY_MG',
+                '--iterations', '2', '--jobs', jobs, '--out', str(out), str(chess_positions)]
+        assert main(argv) == 0
+        lines = capsys.readouterr().out.splitlines()
+        table = lines[lines.index(f'{"parameter":<16} {"untuned":>9} {"start":>9} {"fitted":>9}'):]
+        outs.append((table[1:5], out.read_text()))
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize('extra, message', [
+    (['--jobs', '-1'], '--iterations, --max-positions, --ridge and --jobs must not be negative'),
+    (['--jobs', '2', '--squares'], '--jobs applies to the fit of --params, not to --squares'),
+])
+def test_fit_jobs_errors(capsys, chess_positions, extra, message):
+    with pytest.raises(SystemExit) as e:
+        main(['fit', '--variant', 'chess'] + extra + [str(chess_positions)])
+    assert e.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f'error: {message}')
