@@ -21,10 +21,10 @@ starts.
 override the numbers are exactly those of ``search/params.py`` and the
 variant table.
 
->>> weights_for('oblong44')['TEMPO'] == params.TEMPO       # not in its tuned data
+>>> weights_for('oblong44')['BARE_KING'] == params.BARE_KING     # not in its tuned data
 True
->>> values_for('oblong44')['knight']
-300
+>>> values_for('oblong44')['knight']      # its tuned value; the variant table says 300
+333
 >>> with overriding('oblong44', {'knight': 320}, {'TEMPO': 5}):
 ...     values_for('oblong44')['knight'], weights_for('oblong44')['TEMPO']
 (320, 5)

@@ -21,9 +21,9 @@ drive mating play, not judged by quiet positions).
 
 >>> [p.name for p in parameters('oblong44', ['knight', 'TEMPO'])]
 ['knight', 'TEMPO']
->>> p = parameters('oblong44', ['TEMPO'])[0]
+>>> p = parameters('oblong44', ['TEMPO'])[0]       # starts at Oblong 44's tuned tempo
 >>> p.start, p.step, p.lo, p.hi, p.integer
-(12, 4, 0, 50, True)
+(1, 4, 0, 50, True)
 """
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ files; the bench itself is checked by tests/search/test_search.py)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -37,13 +38,19 @@ def test_write_changes_the_moved_numbers_at_their_places(pins):
                                         pins.SMOKE, pins.SEARCH_DOC)}
     switches_nodes = pins.assigned(pins.TEST_COMPILED, 'SWITCHES_NODES')
     settings, depth, nodes = SWITCHED_BENCH[0]
+    depth5 = int(re.findall(r'(\d+) at depth 5', before[pins.TEST_SEARCH])[0])
+    depth6 = int(re.findall(r'(\d+) at depth 6', before[pins.TEST_SEARCH])[0])
+    versus = dict(re.findall(r"^    \('([A-Z_=0-9,]*)', (\d+)\),", before[pins.TEST_VERSUS], re.M))
+    see, see_capture = int(versus['SEE_PRUNE_DEPTH=0']), int(versus['SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0'])
+    assert see == dict(((tuple(s.items()), d), n) for s, d, n in SWITCHED_BENCH)[
+        (('SEE_PRUNE_DEPTH', 0),), 4]
     moved = [pins.Pin('bench depth 4', BENCH_NODES, 12345),
-             pins.Pin('bench depth 5', 81139, 81140),
-             pins.Pin('bench depth 6', 163533, 163533),
+             pins.Pin('bench depth 5', depth5, 81140),
+             pins.Pin('bench depth 6', depth6, depth6),
              pins.Pin(f'switched {settings} depth {depth}', nodes, 54321),
              pins.Pin('every switch (CAZAUX_ENGINE_PARAMS) depth 4', switches_nodes, 22222),
-             pins.Pin('versus SEE_PRUNE_DEPTH=0 depth 4', 38023, 33333),
-             pins.Pin('versus SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0 depth 4', 38189, 38189)]
+             pins.Pin('versus SEE_PRUNE_DEPTH=0 depth 4', see, 33333),
+             pins.Pin('versus SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0 depth 4', see_capture, see_capture)]
     moved += [pins.Pin(f'switched {s} depth {d}', n, n) for s, d, n in SWITCHED_BENCH[1:]]
     assert pins.write_pins(moved) == [pins.TEST_SEARCH, pins.TEST_COMPILED, pins.TEST_VERSUS,
                                       pins.SMOKE, pins.SEARCH_DOC]
@@ -51,7 +58,7 @@ def test_write_changes_the_moved_numbers_at_their_places(pins):
     assert pins.assigned(pins.TEST_SEARCH, 'SWITCHED_BENCH') == [(settings, depth, 54321)] + SWITCHED_BENCH[1:]
     assert pins.assigned(pins.TEST_COMPILED, 'SWITCHES_NODES') == 22222
     after = pins.read(pins.TEST_SEARCH)
-    assert after.count('81140 at depth 5') == 2 and '81139' not in after
+    assert after.count('81140 at depth 5') == 2 and f'{depth5} at depth 5' not in after
     assert pins.read(pins.TEST_VERSUS).count('12345') == 4
     assert "('SEE_PRUNE_DEPTH=0', 33333)," in pins.read(pins.TEST_VERSUS)
     assert "{'nodes': 33333}" in pins.read(pins.TEST_VERSUS)

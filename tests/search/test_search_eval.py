@@ -310,10 +310,19 @@ PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0,
 
 def test_pawn_structure_terms_are_off_by_default_and_on_in_chess_by_its_tuned_data():
     # 0 in search/params.py and in every variant's tuned data but chess's
-    # (its fit, twentieth round of docs/strength.md)
+    # (its fit, twentieth round of docs/strength.md) and Oblong 44's
+    # (isolated Pawns only, sixty-fourth round)
     for name in PAWN_TERMS_OFF:
         assert getattr(params, name) == 0
-        assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES if v != 'chess')
+        assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES if v not in ('chess', 'oblong44'))
+    assert {name: weights_for('oblong44')[name] for name in PAWN_TERMS_OFF} == dict(
+        DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=5, ISOLATED_EG=4, PHALANX_MG=0, PHALANX_EG=0)
+    # an Oblong 44 ending (no piece but the Kings: the end-game weight): White's
+    # a3 and c3 isolated, -2 x 4; then Black's b10 isolated too, +4
+    fen = '1k2/4/4/4/4/4/4/4/P1P1/4/2K1 w - - 0 1'
+    assert score_with(fen, 'oblong44') == score_with(fen, 'oblong44', **PAWN_TERMS_OFF) - 8
+    fen = '1k2/1p2/4/4/4/4/4/4/P1P1/4/2K1 w - - 0 1'
+    assert score_with(fen, 'oblong44') == score_with(fen, 'oblong44', **PAWN_TERMS_OFF) - 4
     assert {name: weights_for('chess')[name] for name in PAWN_TERMS_OFF} == dict(
         DOUBLED_MG=8, DOUBLED_EG=29, ISOLATED_MG=6, ISOLATED_EG=9, PHALANX_MG=0, PHALANX_EG=5)
     # (fitted again in the sixty-second round; the arithmetic below is that of
