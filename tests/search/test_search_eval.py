@@ -198,9 +198,10 @@ def test_file_riders_counted_move_by_move_equal_a_walk_of_the_pieces():
         ev.reset(pos)
         files = ev.pawn_files(pos)
         assert (ev.open_files(pos, 1, files), ev.open_files(pos, -1, files)) == units, fen
-    with with_weights('pemba', {}, {'OPEN_FILE_MG': 20, 'OPEN_FILE_EG': 10}):
-        assert make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed
-    assert not make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed   # off: 0
+    with with_weights('zanzibar-s', {}, {'OPEN_FILE_MG': 20, 'OPEN_FILE_EG': 10}):
+        assert make_evaluate(tables(start_position('zanzibar-s').rules, False)).riders_keyed
+    assert not make_evaluate(tables(start_position('zanzibar-s').rules, False)).riders_keyed   # off: 0
+    assert make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed   # its tuned data: 4
 
 
 @pytest.mark.parametrize('variant', ['chess', 'pemba', 'zanzibar-s'])
@@ -310,13 +311,16 @@ PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0,
 
 def test_pawn_structure_terms_are_off_by_default_and_on_in_chess_by_its_tuned_data():
     # 0 in search/params.py and in every variant's tuned data but chess's
-    # (its fit, twentieth round of docs/strength.md) and Oblong 44's
-    # (isolated Pawns only, sixty-fourth round)
+    # (its fit, twentieth round of docs/strength.md), Oblong 44's (isolated
+    # Pawns only) and Pemba's (doubled and isolated), both sixty-fourth round
     for name in PAWN_TERMS_OFF:
         assert getattr(params, name) == 0
-        assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES if v not in ('chess', 'oblong44'))
+        assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES
+                   if v not in ('chess', 'oblong44', 'pemba'))
     assert {name: weights_for('oblong44')[name] for name in PAWN_TERMS_OFF} == dict(
         DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=5, ISOLATED_EG=4, PHALANX_MG=0, PHALANX_EG=0)
+    assert {name: weights_for('pemba')[name] for name in PAWN_TERMS_OFF} == dict(
+        DOUBLED_MG=6, DOUBLED_EG=9, ISOLATED_MG=9, ISOLATED_EG=2, PHALANX_MG=0, PHALANX_EG=0)
     # an Oblong 44 ending (no piece but the Kings: the end-game weight): White's
     # a3 and c3 isolated, -2 x 4; then Black's b10 isolated too, +4
     fen = '1k2/4/4/4/4/4/4/4/P1P1/4/2K1 w - - 0 1'
@@ -507,7 +511,8 @@ def test_king_attack_now_keeps_colour_symmetry(variant):
 def test_passer_king_term_is_off_by_default_and_on_in_chess():
     assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
     assert weights_for('chess')['PASSER_KING_EG'] == 55       # its SPRTs and fits: docs/strength.md
-    assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES if v != 'chess')
+    assert weights_for('pemba')['PASSER_KING_EG'] == 9        # its fit, sixty-fourth round
+    assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES if v not in ('chess', 'pemba'))
     fen = 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'
     # White's King a step nearer the square in front of e3: round(16 x 0.57) = 9
     assert score_with(fen, PASSER_KING_EG=57) == score_with(fen) + 9
@@ -753,7 +758,8 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
     # off in search/params.py; the open files on in chess by its tuned data
     # (search/tuned.json, thirteenth round), the colour pairs too (30 and 60,
     # nineteenth and sixty-second rounds: the Bishops, slot 0 for both
-    # colours), in no other variant
+    # colours), in no other variant; the open files in Pemba too (4 and 0,
+    # sixty-fourth round)
     assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
@@ -762,6 +768,10 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
             assert [s for s in t.pair_slot if s != -1] == [0, 0]    # the two Bishops
             assert (t.open_file_mg, t.open_file_eg) == (23, 6)
             assert sum(t.file_rider) == 2                       # White's and Black's Rook
+        elif variant == 'pemba':
+            assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
+            assert (t.open_file_mg, t.open_file_eg) == (4, 0)
+            assert sum(t.file_rider) == 4                       # each side's Rook and Cannon
         else:
             assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
             assert (t.open_file_mg, t.open_file_eg) == (0, 0) and set(t.file_rider) == {0}
