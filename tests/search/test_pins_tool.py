@@ -29,8 +29,6 @@ def test_the_pins_are_read_as_the_tests_pin_them(pins):
     assert pins.assigned(pins.TEST_SEARCH, 'SWITCHED_BENCH') == SWITCHED_BENCH
     assert pins.assigned(pins.TEST_COMPILED, 'SWITCHES_DEPTH') == 4
     assert pins.assigned(pins.TEST_COMPILED, 'SWITCHES').startswith('CORRECTION=1,CORRECTION_NONPAWN=1,')
-    assert pins.parse_settings('SEE_PRUNE_DEPTH=0,LMR_DIVISOR=1.0') == {'SEE_PRUNE_DEPTH': 0,
-                                                                        'LMR_DIVISOR': 1.0}
 
 
 def test_write_changes_the_moved_numbers_at_their_places(pins):

@@ -14,9 +14,11 @@ docs.  This tool measures them all with the build in use (compiled or
 * the bench with every switch set through ``CAZAUX_ENGINE_PARAMS``
   (``SWITCHES_NODES`` of tests/packaging/test_compiled_core.py), run as the
   test runs it, in a child process;
-* the two switched benches of tests/tournament/test_versus.py;
-* the bench's node counts per variant at depth 4 (tests/tuning pins some of
-  them; printed, never written).
+* the two switched benches of tests/tournament/test_versus.py (in a child
+  process too: the settings parsed by search/params.py, as that test's
+  worker has them parsed);
+* the bench's node counts per variant at depth 4, from the same search as
+  its total (tests/tuning pins some of them; printed, never written).
 
     python tests/tools/pins.py            # print; exit status 1 if a pin moved
     python tests/tools/pins.py --write    # ... and write the new numbers in place
@@ -50,49 +52,41 @@ SEARCH_DOC = 'docs/search.md'
 VERSUS_SWITCHED = ('SEE_PRUNE_DEPTH=0', 'SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0')
 
 
-def parse_settings(text: str) -> dict:
-    """``NAME=VALUE,...`` (CAZAUX_ENGINE_PARAMS's form) as a dict of numbers."""
-    out = {}
-    for item in filter(None, text.split(',')):
-        name, value = item.split('=')
-        out[name] = float(value) if '.' in value else int(value)
-    return out
-
-
-def bench_with(settings: dict, depth: int, out=None) -> int:
+def bench_with(settings: dict, depth: int) -> int:
     """The bench's total at ``depth`` with ``settings`` set in search.params
     (as the tests set them), then put back."""
     old = {name: getattr(params, name) for name in settings}
     try:
         for name, value in settings.items():
             setattr(params, name, value)
-        return bench_run(depth, out=out)[0]
+        return bench_run(depth, out=None)[0]
     finally:
         for name, value in old.items():
             setattr(params, name, value)
 
 
 def bench_in_child(depth: int, settings: str) -> int:
-    """``python -m cazaux_engine bench`` with CAZAUX_ENGINE_PARAMS=``settings``,
-    as tests/packaging/test_compiled_core.py runs it."""
+    """``python -m cazaux_engine bench`` with CAZAUX_ENGINE_PARAMS=``settings``
+    (``NAME=VALUE,...``), as tests/packaging/test_compiled_core.py runs it."""
     env = dict(os.environ, CAZAUX_ENGINE_PARAMS=settings)
     p = subprocess.run([sys.executable, '-m', 'cazaux_engine', 'bench', '--depth', str(depth)],
                        cwd=ROOT, env=env, capture_output=True, text=True,
                        stdin=subprocess.DEVNULL, check=False)
     if p.returncode != 0:
-        sys.exit(f'pins: the bench with the switches failed: {p.stderr.strip()}')
+        sys.exit(f'pins: the bench with {settings} failed: {p.stderr.strip()}')
     totals = [line for line in p.stdout.splitlines() if line.startswith('Total nodes:')]
     return int(totals[0].split(':')[1])
 
 
-def per_variant(depth: int) -> dict[str, list[int]]:
-    """The bench's node count of each position at ``depth``, by variant."""
+def bench_by_variant(depth: int) -> tuple[int, dict[str, list[int]]]:
+    """The bench's total at ``depth``, and the node count of each of its
+    positions by variant (from the lines the bench prints)."""
     counts: dict[str, list[int]] = {}
     lines: list[str] = []
-    bench_run(depth, out=lines.append)
+    total = bench_run(depth, out=lines.append)[0]
     for (variant, _), line in zip(POSITIONS, lines):
         counts.setdefault(variant, []).append(int(line.split()[1]))
-    return counts
+    return total, counts
 
 
 class Pin:
@@ -138,10 +132,10 @@ def assigned(path: str, name: str):
     sys.exit(f'pins: {path}: no assignment to {name}')
 
 
-def measure() -> list[Pin]:
-    """Every pin, measured."""
+def measure() -> tuple[list[Pin], dict[str, list[int]]]:
+    """Every pin, measured; and the plain bench's node counts by variant."""
     depth = assigned(TEST_SEARCH, 'BENCH_DEPTH')
-    bench = bench_with({}, depth)
+    bench, counts = bench_by_variant(depth)
     pins = [Pin(f'bench depth {depth}', assigned(TEST_SEARCH, 'BENCH_NODES'), bench)]
     for deeper in (5, 6):
         quoted = re.findall(rf'(\d+) at depth {deeper}\b', read(TEST_SEARCH))
@@ -157,8 +151,8 @@ def measure() -> list[Pin]:
     for settings in VERSUS_SWITCHED:
         pins.append(Pin(f'versus {settings} depth 4',
                         int(versus[settings]) if settings in versus else None,
-                        bench_with(parse_settings(settings), 4)))
-    return pins
+                        bench_in_child(4, settings)))
+    return pins, counts
 
 
 def write_pins(pins: list[Pin]) -> list[str]:
@@ -212,14 +206,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--write', action='store_true',
                     help='write the moved numbers into the files that pin them')
     args = ap.parse_args(argv)
-    pins = measure()
+    pins, counts = measure()
     width = max(len(p.label) for p in pins)
     for p in pins:
         pinned = '-' if p.pinned is None else str(p.pinned)
         print(f'{p.label:<{width}}  pinned {pinned:>7}  now {p.now:>7}'
               f'{"  MOVED" if p.moved else ""}')
-    print('per variant at depth 4: ' + '; '.join(
-        f'{v} {counts}' for v, counts in per_variant(4).items()))
+    print(f'per variant at depth {assigned(TEST_SEARCH, "BENCH_DEPTH")}: ' + '; '.join(
+        f'{v} {n}' for v, n in counts.items()))
     moved = [p for p in pins if p.moved]
     print(f'{len(moved)} of {len(pins)} pins moved')
     if args.write and moved:
