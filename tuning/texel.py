@@ -160,9 +160,7 @@ def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: in
     evaluations = 0
 
     def measure(x):
-        nonlocal evaluations
-        evaluations += 1
-        return np.asarray(evaluate_all(x), dtype=float)
+        return measure_many([x])[0]
 
     def measure_many(xs):
         nonlocal evaluations
