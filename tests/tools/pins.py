@@ -2,7 +2,7 @@
 write the new ones into the files that pin them.
 
 A change to the search or to a variant's evaluation moves the node count of
-``cazaux-engine bench``, and with it a dozen numbers pinned in tests and
+``cazaux-engine bench``, and with it about forty numbers pinned in tests and
 docs.  This tool measures them all with the build in use (compiled or
 ``CAZAUX_ENGINE_PURE=1``: both count the same nodes) and prints one row each:
 
