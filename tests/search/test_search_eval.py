@@ -198,9 +198,9 @@ def test_file_riders_counted_move_by_move_equal_a_walk_of_the_pieces():
         ev.reset(pos)
         files = ev.pawn_files(pos)
         assert (ev.open_files(pos, 1, files), ev.open_files(pos, -1, files)) == units, fen
-    with with_weights('zanzibar-s', {}, {'OPEN_FILE_MG': 20, 'OPEN_FILE_EG': 10}):
-        assert make_evaluate(tables(start_position('zanzibar-s').rules, False)).riders_keyed
-    assert not make_evaluate(tables(start_position('zanzibar-s').rules, False)).riders_keyed   # off: 0
+    with with_weights('maasai', {}, {'OPEN_FILE_MG': 20, 'OPEN_FILE_EG': 10}):
+        assert make_evaluate(tables(start_position('maasai').rules, False)).riders_keyed
+    assert not make_evaluate(tables(start_position('maasai').rules, False)).riders_keyed   # off: 0
     assert make_evaluate(tables(start_position('pemba').rules, False)).riders_keyed   # its tuned data: 4
 
 
@@ -309,14 +309,17 @@ PAWN_TERMS_OFF = dict(DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=0, ISOLATED_EG=0,
                       PHALANX_MG=0, PHALANX_EG=0)
 
 
-def test_pawn_structure_terms_are_off_by_default_and_on_in_chess_by_its_tuned_data():
+def test_pawn_structure_terms_are_off_by_default_and_on_where_their_fits_put_them():
     # 0 in search/params.py and in every variant's tuned data but chess's
     # (its fit, twentieth round of docs/strength.md), Oblong 44's (isolated
-    # Pawns only) and Pemba's (doubled and isolated), both sixty-fourth round
+    # Pawns only) and Pemba's (doubled and isolated), both sixty-fourth
+    # round, and Zanzibar-S's (doubled and isolated, sixty-fifth round)
     for name in PAWN_TERMS_OFF:
         assert getattr(params, name) == 0
         assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES
-                   if v not in ('chess', 'oblong44', 'pemba'))
+                   if v not in ('chess', 'oblong44', 'pemba', 'zanzibar-s'))
+    assert {name: weights_for('zanzibar-s')[name] for name in PAWN_TERMS_OFF} == dict(
+        DOUBLED_MG=4, DOUBLED_EG=3, ISOLATED_MG=10, ISOLATED_EG=0, PHALANX_MG=0, PHALANX_EG=0)
     assert {name: weights_for('oblong44')[name] for name in PAWN_TERMS_OFF} == dict(
         DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=5, ISOLATED_EG=4, PHALANX_MG=0, PHALANX_EG=0)
     assert {name: weights_for('pemba')[name] for name in PAWN_TERMS_OFF} == dict(
@@ -508,7 +511,7 @@ def test_king_attack_now_keeps_colour_symmetry(variant):
 
 # -- passed pieces and the Kings --------------------------------------------------------
 
-def test_passer_king_term_is_off_by_default_and_on_in_chess():
+def test_passer_king_term_is_off_by_default_and_on_in_chess_and_pemba():
     assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
     assert weights_for('chess')['PASSER_KING_EG'] == 55       # its SPRTs and fits: docs/strength.md
     assert weights_for('pemba')['PASSER_KING_EG'] == 9        # its fit, sixty-fourth round
@@ -669,10 +672,10 @@ def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
     for variant in VARIANT_NAMES:
         # on in every built-in variant by its tuned data (search/tuned.json) ...
         # (chess's fitted again in the twentieth and sixty-second rounds, Pemba's in the
-        # sixty-third)
+        # sixty-third, Zanzibar-S's in the sixty-fifth)
         t = tables(start_position(variant).rules, False)
-        assert (t.threat_mg, t.threat_eg) == {'chess': (38, 40), 'pemba': (37, 22)}.get(
-            variant, (30, 20))
+        assert (t.threat_mg, t.threat_eg) == {'chess': (38, 40), 'pemba': (37, 22),
+                                              'zanzibar-s': (40, 25)}.get(variant, (30, 20))
         assert t.leap_start[len(t.leap_start) - 1] > 0
         # ... and with the weights at 0, off: no table built
         with overriding(variant, weights=dict(THREAT_MG=0, THREAT_EG=0)):
@@ -771,6 +774,10 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
         elif variant == 'pemba':
             assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
             assert (t.open_file_mg, t.open_file_eg) == (4, 0)
+            assert sum(t.file_rider) == 4                       # each side's Rook and Cannon
+        elif variant == 'zanzibar-s':
+            assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
+            assert (t.open_file_mg, t.open_file_eg) == (9, 0)
             assert sum(t.file_rider) == 4                       # each side's Rook and Cannon
         else:
             assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
