@@ -97,6 +97,10 @@ def build_parser(registry: Registry) -> argparse.ArgumentParser:
                         '"normal,adjudication")')
     p.add_argument('--out', required=True, metavar='FILE',
                    help='write the positions here (appended to an existing file)')
+    p.add_argument('--jobs', type=int, default=1, metavar='N',
+                   help='read the games in N processes at once (default 1; 0: one per '
+                        'core): the same positions in the same order, sooner; one process '
+                        'where none can be forked (Windows)')
 
     p = sub.add_parser('fit', help='fit piece values and weights (Texel\'s method)',
                        description='Fit K, then the parameters, by Texel\'s method on the '
@@ -209,8 +213,9 @@ def game_records(path: str, variant: Variant, counts, games: list | None = None)
 
 def cmd_extract(args, ap, registry: Registry) -> int:
     from tuning.extract import Counts, Settings, format_sample, game_samples
-    if args.skip_plies < 0 or args.quiet_margin < 0:
-        ap.error('--skip-plies and --quiet-margin must not be negative')
+    from tuning.workers import ordered_map
+    if args.skip_plies < 0 or args.quiet_margin < 0 or args.jobs < 0:
+        ap.error('--skip-plies, --quiet-margin and --jobs must not be negative')
     for path in args.pgn:
         if not os.path.isfile(path):
             ap.error(f'no such PGN file: {path}')
@@ -218,12 +223,19 @@ def cmd_extract(args, ap, registry: Registry) -> int:
                         tuple(x.strip() for x in args.terminations.split(',') if x.strip()))
     variant = registry.get(args.variant)
     counts = Counts()
+
+    def one_game(g):
+        c = Counts()
+        return ''.join(format_sample(variant.name, s) for s in game_samples(variant, g, settings, c)), c
+
     t = time.perf_counter()
+    jobs = args.jobs or os.cpu_count() or 1
     with open(args.out, 'a', encoding='utf-8') as out:
         for path in args.pgn:
-            for g in game_records(path, variant, counts):
-                for s in game_samples(variant, g, settings, counts):
-                    out.write(format_sample(variant.name, s))
+            games = list(game_records(path, variant, counts))
+            for text, c in ordered_map(one_game, games, jobs):
+                out.write(text)
+                counts.add(c)
     skipped = ', '.join(f'{n} {r}' for r, n in sorted(counts.skipped.items())) or 'none'
     print(f'{counts.games} games read, {counts.used} used (skipped: {skipped})')
     print(f'{counts.positions} positions after the first {settings.skip_plies} plies: '

@@ -27,7 +27,7 @@ Evaluation and quiescence are those of the engine's current numbers
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from cazaux_engine import IllegalMoveError, parse_fen, parse_move, to_fen
 from cazaux_engine.fen import FenError
@@ -88,8 +88,16 @@ class Counts:
     not_quiet: int = 0
     kept: int = 0
 
-    def skip(self, reason: str) -> None:
-        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+    def skip(self, reason: str, games: int = 1) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + games
+
+    def add(self, other: 'Counts') -> None:
+        """Count what ``other`` saw too (the games of another worker)."""
+        for f in fields(self):
+            if f.name != 'skipped':
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for reason, games in other.skipped.items():
+            self.skip(reason, games)
 
 
 def game_samples(variant: Variant, game: GameRecord, settings: Settings,

@@ -32,9 +32,7 @@ Texel's mean squared error
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -42,6 +40,7 @@ import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
 from .parameters import Param
+from .workers import ordered_map
 
 C = math.log(10) / 400          # sigmoid(K q) = 1 / (1 + exp(-C K q))
 K_BOUNDS = (0.05, 5.0)
@@ -104,32 +103,10 @@ class FitResult:
     no_effect: list = field(default_factory=list)   # params that never moved any q
 
 
-_EVALUATE: Callable | None = None     # a forked worker's evaluate_all (set before the fork)
-
-
-def _evaluate_in_worker(theta):
-    return _EVALUATE(theta)
-
-
-def can_fork() -> bool:
-    """Whether worker processes can be forked here (they inherit the
-    samples and the evaluation without pickling them)."""
-    return 'fork' in multiprocessing.get_all_start_methods()
-
-
 def evaluate_many(evaluate_all: Callable, thetas: list, jobs: int) -> list:
     """``[evaluate_all(t) for t in thetas]``, in up to ``jobs`` forked
-    processes at once where that is possible (see the module docstring)."""
-    global _EVALUATE
-    jobs = min(jobs, len(thetas))
-    if jobs <= 1 or not can_fork():
-        return [evaluate_all(t) for t in thetas]
-    _EVALUATE = evaluate_all
-    try:
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context('fork')) as pool:
-            return list(pool.map(_evaluate_in_worker, thetas))
-    finally:
-        _EVALUATE = None
+    processes at once where that is possible (:mod:`tuning.workers`)."""
+    return list(ordered_map(evaluate_all, thetas, jobs))
 
 
 def fit(evaluate_all: Callable, y, params: list[Param], K: float, iterations: int = 3,

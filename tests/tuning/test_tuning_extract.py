@@ -59,6 +59,42 @@ def test_extract_exact_positions_and_labels(tmp_path, capsys, monkeypatch):
     assert [s.game[-2:] for s in samples[:17]] == ['#1'] * 4 + ['#3'] * 7 + ['#7'] * 6
 
 
+def test_extract_in_two_processes_writes_the_same_positions_and_counts(tmp_path, capsys,
+                                                                      monkeypatch):
+    monkeypatch.chdir(ROOT)
+    reports = []
+    for jobs in ('1', '2', '0'):
+        out = tmp_path / f'chess{jobs}.tsv'
+        assert main(['extract', '--variant', 'chess', '--skip-plies', '2', '--jobs', jobs,
+                     '--out', str(out), 'tests/data/tune_games.pgn']) == 0
+        assert out.read_text() == EXPECTED
+        lines = capsys.readouterr().out.splitlines()
+        reports.append([lines[0], lines[1].split(' -> ')[0]])
+    assert reports == [['7 games read, 3 used (skipped: 1 other variant, 1 time forfeit, '
+                        '1 unfinished, 1 unreadable)',
+                        '20 positions after the first 2 plies: 1 in check, 0 without a move, '
+                        '2 not quiet, 17 kept']] * 3
+
+
+def test_ordered_map_keeps_the_order_and_works_in_forked_processes():
+    import time
+    from tuning.workers import can_fork, ordered_map
+
+    def pid_after(i):
+        time.sleep(0.05)
+        return i, os.getpid()
+
+    assert can_fork()           # CI runs on Linux
+    done = list(ordered_map(pid_after, range(6), jobs=2))
+    assert [i for i, _ in done] == list(range(6))
+    pids = {p for _, p in done}
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2
+    # one job, or one task: here, in order
+    assert list(ordered_map(pid_after, range(3), jobs=1)) == [(i, os.getpid()) for i in range(3)]
+    assert list(ordered_map(pid_after, [7], jobs=4)) == [(7, os.getpid())]
+    assert list(ordered_map(pid_after, [], jobs=2)) == []
+
+
 def test_extract_defaults_and_options(tmp_path, capsys):
     out = tmp_path / 'chess.tsv'
     # default: 8 plies skipped (game 1 has 7 plies: nothing left of it; games 3 and 7
@@ -220,7 +256,9 @@ def test_openings_command(tmp_path, capsys):
 @pytest.mark.parametrize('argv, message', [
     (['extract', '--variant', 'chess', '--out', 'x', 'nofile.pgn'], 'no such PGN file: nofile.pgn'),
     (['extract', '--variant', 'chess', '--skip-plies', '-1', '--out', 'x', FIXTURE],
-     '--skip-plies and --quiet-margin must not be negative'),
+     '--skip-plies, --quiet-margin and --jobs must not be negative'),
+    (['extract', '--variant', 'chess', '--jobs', '-2', '--out', 'x', FIXTURE],
+     '--skip-plies, --quiet-margin and --jobs must not be negative'),
     (['openings', '--variant', 'chess', '--count', '0', '--out', 'x'],
      '--count must be at least 1, --plies and --margin not negative'),
     (['fit', '--variant', 'chess', '--params', 'knight,eagle', 'x'],

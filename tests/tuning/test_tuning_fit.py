@@ -280,7 +280,8 @@ def test_forked_finite_differences_give_the_same_fit():
     # the passes of a Jacobian in two forked processes: the same passes in
     # the same order, so the same numbers as one process (this platform
     # forks: CI runs on Linux)
-    from tuning.texel import can_fork, evaluate_many
+    from tuning.texel import evaluate_many
+    from tuning.workers import can_fork
     assert can_fork()
     X, y = synthetic([310, 2.5, 40])
     thetas = [np.array([250.0 + i, 1.0, 20.0]) for i in range(5)]
