@@ -59,7 +59,7 @@ FEATURE_SECONDS = 1.0   # protover 2 (sent at launch) to feature done=1
 PERFT = {'chess': 8902, 'pemba': 42444, 'zanzibar-s': 163758, 'zanzibar-xl': 114352,
          'maasai': 28453, 'oblong44': 1872}      # start positions, depth 3
 PERFT_DEPTH = 3
-BENCH_DEPTH, BENCH_NODES = 4, 42681
+BENCH_DEPTH, BENCH_NODES = 4, 42016
 
 
 class Failed(Exception):

@@ -313,13 +313,16 @@ def test_pawn_structure_terms_are_off_by_default_and_on_where_their_fits_put_the
     # 0 in search/params.py and in every variant's tuned data but chess's
     # (its fit, twentieth round of docs/strength.md), Oblong 44's (isolated
     # Pawns only) and Pemba's (doubled and isolated), both sixty-fourth
-    # round, and Zanzibar-S's (doubled and isolated, sixty-fifth round)
+    # round, Zanzibar-S's (doubled and isolated, sixty-fifth round) and
+    # Zanzibar-XL's (doubled and the middle game's phalanx, sixty-sixth round)
     for name in PAWN_TERMS_OFF:
         assert getattr(params, name) == 0
         assert all(weights_for(v)[name] == 0 for v in VARIANT_NAMES
-                   if v not in ('chess', 'oblong44', 'pemba', 'zanzibar-s'))
+                   if v not in ('chess', 'oblong44', 'pemba', 'zanzibar-s', 'zanzibar-xl'))
     assert {name: weights_for('zanzibar-s')[name] for name in PAWN_TERMS_OFF} == dict(
         DOUBLED_MG=4, DOUBLED_EG=3, ISOLATED_MG=10, ISOLATED_EG=0, PHALANX_MG=0, PHALANX_EG=0)
+    assert {name: weights_for('zanzibar-xl')[name] for name in PAWN_TERMS_OFF} == dict(
+        DOUBLED_MG=9, DOUBLED_EG=4, ISOLATED_MG=0, ISOLATED_EG=0, PHALANX_MG=4, PHALANX_EG=0)
     assert {name: weights_for('oblong44')[name] for name in PAWN_TERMS_OFF} == dict(
         DOUBLED_MG=0, DOUBLED_EG=0, ISOLATED_MG=5, ISOLATED_EG=4, PHALANX_MG=0, PHALANX_EG=0)
     assert {name: weights_for('pemba')[name] for name in PAWN_TERMS_OFF} == dict(
@@ -511,11 +514,13 @@ def test_king_attack_now_keeps_colour_symmetry(variant):
 
 # -- passed pieces and the Kings --------------------------------------------------------
 
-def test_passer_king_term_is_off_by_default_and_on_in_chess_and_pemba():
+def test_passer_king_term_is_off_by_default_and_on_where_its_fits_put_it():
     assert params.PASSER_KING_EG == 0 and params.PASSER_KING_STEPS == 5
     assert weights_for('chess')['PASSER_KING_EG'] == 55       # its SPRTs and fits: docs/strength.md
     assert weights_for('pemba')['PASSER_KING_EG'] == 9        # its fit, sixty-fourth round
-    assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES if v not in ('chess', 'pemba'))
+    assert weights_for('zanzibar-xl')['PASSER_KING_EG'] == 2  # its fit, sixty-sixth round
+    assert all(weights_for(v)['PASSER_KING_EG'] == 0 for v in VARIANT_NAMES
+               if v not in ('chess', 'pemba', 'zanzibar-xl'))
     fen = 'k7/8/8/8/8/4P3/8/4K3 w - - 0 1'
     # White's King a step nearer the square in front of e3: round(16 x 0.57) = 9
     assert score_with(fen, PASSER_KING_EG=57) == score_with(fen) + 9
@@ -672,10 +677,11 @@ def test_threats_are_off_by_default_and_their_table_holds_the_leapers_only():
     for variant in VARIANT_NAMES:
         # on in every built-in variant by its tuned data (search/tuned.json) ...
         # (chess's fitted again in the twentieth and sixty-second rounds, Pemba's in the
-        # sixty-third, Zanzibar-S's in the sixty-fifth)
+        # sixty-third, Zanzibar-S's in the sixty-fifth, Zanzibar-XL's in the sixty-sixth)
         t = tables(start_position(variant).rules, False)
         assert (t.threat_mg, t.threat_eg) == {'chess': (38, 40), 'pemba': (37, 22),
-                                              'zanzibar-s': (40, 25)}.get(variant, (30, 20))
+                                              'zanzibar-s': (40, 25),
+                                              'zanzibar-xl': (38, 24)}.get(variant, (30, 20))
         assert t.leap_start[len(t.leap_start) - 1] > 0
         # ... and with the weights at 0, off: no table built
         with overriding(variant, weights=dict(THREAT_MG=0, THREAT_EG=0)):
@@ -762,7 +768,8 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
     # (search/tuned.json, thirteenth round), the colour pairs too (30 and 60,
     # nineteenth and sixty-second rounds: the Bishops, slot 0 for both
     # colours), in no other variant; the open files in Pemba too (4 and 0,
-    # sixty-fourth round)
+    # sixty-fourth round), Zanzibar-S (9 and 0, sixty-fifth) and Zanzibar-XL
+    # (4 and 3, sixty-sixth)
     assert (params.PAIR_MG, params.PAIR_EG, params.OPEN_FILE_MG, params.OPEN_FILE_EG) == (0, 0, 0, 0)
     for variant in VARIANT_NAMES:
         t = tables(start_position(variant).rules, False)
@@ -771,9 +778,10 @@ def test_colour_pairs_and_open_files_are_off_and_build_no_table_by_default():
             assert [s for s in t.pair_slot if s != -1] == [0, 0]    # the two Bishops
             assert (t.open_file_mg, t.open_file_eg) == (23, 6)
             assert sum(t.file_rider) == 2                       # White's and Black's Rook
-        elif variant in ('pemba', 'zanzibar-s'):
+        elif variant in ('pemba', 'zanzibar-s', 'zanzibar-xl'):
             assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}
-            assert (t.open_file_mg, t.open_file_eg) == {'pemba': (4, 0), 'zanzibar-s': (9, 0)}[variant]
+            assert (t.open_file_mg, t.open_file_eg) == {'pemba': (4, 0), 'zanzibar-s': (9, 0),
+                                                        'zanzibar-xl': (4, 3)}[variant]
             assert sum(t.file_rider) == 4                       # each side's Rook and Cannon
         else:
             assert (t.pair_mg, t.pair_eg) == (0, 0) and set(t.pair_slot) == {-1}

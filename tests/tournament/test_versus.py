@@ -14,9 +14,9 @@ def versus():
 
 
 @pytest.mark.parametrize('settings, nodes', [
-    ('', 42681),                        # tests/search/test_search.py's bench pin at depth 4
-    ('SEE_PRUNE_DEPTH=0', 44955),       # its switched pin
-    ('SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0', 44809),     # the bench before both
+    ('', 42016),                        # tests/search/test_search.py's bench pin at depth 4
+    ('SEE_PRUNE_DEPTH=0', 43880),       # its switched pin
+    ('SEE_PRUNE_DEPTH=0,CAPTURE_HISTORY=0', 43734),     # the bench before both
 ])
 def test_the_worker_counts_the_bench_with_the_settings_given(settings, nodes):
     figures, _ = versus().measure(ROOT, 4, (), settings)
@@ -27,12 +27,12 @@ def test_the_worker_counts_the_bench_with_the_settings_given(settings, nodes):
 def test_a_setting_in_the_environment_does_not_leak_into_a_tree(monkeypatch):
     monkeypatch.setenv('CAZAUX_ENGINE_PARAMS', 'SEE_PRUNE_DEPTH=0')
     figures, _ = versus().measure(ROOT, 4)
-    assert figures['nodes'] == 42681
+    assert figures['nodes'] == 42016
 
 
 def test_unequal_nodes_are_an_error_only_under_equal_settings():
     v = versus()
-    a, b = {'nodes': 42681}, {'nodes': 44955}
+    a, b = {'nodes': 42016}, {'nodes': 43880}
     same = types.SimpleNamespace(params='', ref_params='')
     switched = types.SimpleNamespace(params='', ref_params='SEE_PRUNE_DEPTH=0')
     assert v.nodes_word(a, dict(a), same) == 'equal'
@@ -56,7 +56,7 @@ def test_the_worker_searches_only_the_variants_asked_for(variants, nodes):
     figures, _ = v.measure(ROOT, 4, (), '', variants)
     if nodes is None:       # the two variants' nodes add up
         nodes = sum(v.measure(ROOT, 4, (), '', (name,))[0]['nodes'] for name in variants)
-        assert nodes < 42681
+        assert nodes < 42016
     assert figures['nodes'] == nodes
 
 
