@@ -225,8 +225,10 @@ def cmd_extract(args, ap, registry: Registry) -> int:
     counts = Counts()
 
     def one_game(g):
+        """One game's lines and counts (in a worker where --jobs forks)."""
         c = Counts()
-        return ''.join(format_sample(variant.name, s) for s in game_samples(variant, g, settings, c)), c
+        samples = game_samples(variant, g, settings, c)
+        return ''.join(format_sample(variant.name, s) for s in samples), c
 
     t = time.perf_counter()
     jobs = args.jobs or os.cpu_count() or 1
