@@ -231,11 +231,9 @@ def cmd_extract(args, ap, registry: Registry) -> int:
         return ''.join(format_sample(variant.name, s) for s in samples), c
 
     t = time.perf_counter()
-    jobs = args.jobs or os.cpu_count() or 1
     with open(args.out, 'a', encoding='utf-8') as out:
         for path in args.pgn:
-            games = list(game_records(path, variant, counts))
-            for text, c in ordered_map(one_game, games, jobs):
+            for text, c in ordered_map(one_game, game_records(path, variant, counts), args.jobs):
                 out.write(text)
                 counts.add(c)
     skipped = ', '.join(f'{n} {r}' for r, n in sorted(counts.skipped.items())) or 'none'
@@ -303,7 +301,7 @@ def cmd_fit(args, ap, registry: Registry) -> int:
           f'({time.perf_counter() - t:.1f} s to read); {len(params)} parameters; '
           f'tuned data: {tuned.source() or "off"}', flush=True)
     r = tune(variant, samples, params, args.iterations, args.loss, args.ridge,
-             log=lambda s: print(s, flush=True), held=held, jobs=args.jobs or os.cpu_count() or 1)
+             log=lambda s: print(s, flush=True), held=held, jobs=args.jobs)
     print(f'loss {r.start_loss:.6f} -> {r.result.final_loss:.6f} (K = {r.K:.4f}, '
           f'{r.result.evaluations} passes, {r.seconds_k + r.seconds_fit:.1f} s)')
     if r.held_out:

@@ -105,7 +105,8 @@ class FitResult:
 
 def evaluate_many(evaluate_all: Callable, thetas: list, jobs: int) -> list:
     """``[evaluate_all(t) for t in thetas]``, in up to ``jobs`` forked
-    processes at once where that is possible (:mod:`tuning.workers`)."""
+    processes at once (0: one per core) where that is possible
+    (:mod:`tuning.workers`)."""
     return list(ordered_map(evaluate_all, thetas, jobs))
 
 

@@ -12,6 +12,7 @@ same results, only later.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterable, Iterator
 
@@ -29,10 +30,11 @@ def can_fork() -> bool:
 
 def ordered_map(function: Callable, tasks: Iterable, jobs: int, chunksize: int = 1) -> Iterator:
     """``function(t)`` for every task ``t``, in the tasks' order, computed
-    in up to ``jobs`` forked processes at once where that is possible."""
+    in up to ``jobs`` forked processes at once (0: one per core) where that
+    is possible."""
     global _FUNCTION
     tasks = list(tasks)
-    jobs = min(jobs, len(tasks))
+    jobs = min(jobs or os.cpu_count() or 1, len(tasks))
     if jobs <= 1 or not can_fork():
         yield from map(function, tasks)
         return
